@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Layers, bottom to top: C shims → typed Swift over GTK → pure model → iCalendar storage → app → main.
+let package = Package(
+    name: "Koyomi",
+    products: [
+        .executable(name: "koyomi", targets: ["koyomi"]),
+    ],
+    targets: [
+        // libadwaita-1.pc requires gtk4, so one pkg-config name brings both.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
+        ),
+        .systemLibrary(
+            name: "CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
+        .target(name: "GtkKit", dependencies: ["CGtk"]),
+        .target(name: "CalendarModel"),
+        .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel"]),
+        .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar"]),
+        .executableTarget(name: "koyomi", dependencies: ["KoyomiApp"]),
+
+        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
+        .testTarget(
+            name: "ICalendarTests",
+            dependencies: ["ICalendar", "CalendarModel"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
+        .testTarget(
+            name: "KoyomiAppTests",
+            dependencies: ["KoyomiApp", "GtkKit", "CalendarModel", "ICalendar"]
+        ),
+    ]
+)

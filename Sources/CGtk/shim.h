@@ -1,0 +1,38 @@
+#ifndef KOYOMI_CGTK_SHIM_H
+#define KOYOMI_CGTK_SHIM_H
+// GTK 4.8 + libadwaita 1.2 for Swift. Only what Swift cannot call directly lives here:
+// variadic functions and function-like macros, wrapped as tiny prefixed static inlines.
+#include <gtk/gtk.h>
+#include <adwaita.h>
+
+/// gtk_accessible_update_property is variadic; set one string property.
+static inline void koyomi_accessible_set_string(GtkWidget *widget, GtkAccessibleProperty property, const char *value) {
+    gtk_accessible_update_property(GTK_ACCESSIBLE(widget), property, value, -1);
+}
+
+/// gtk_accessible_update_state is variadic; set GTK_ACCESSIBLE_STATE_SELECTED-like boolean states.
+static inline void koyomi_accessible_set_boolean_state(GtkWidget *widget, GtkAccessibleState state, gboolean value) {
+    gtk_accessible_update_state(GTK_ACCESSIBLE(widget), state, value, -1);
+}
+
+/// gtk_accessible_update_relation is variadic; "widget is labelled by label".
+static inline void koyomi_accessible_set_labelled_by(GtkWidget *widget, GtkWidget *label) {
+    gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
+}
+
+/// g_signal_emit_by_name is variadic; emit a signal that takes no arguments and returns nothing.
+static inline void koyomi_signal_emit_simple(gpointer instance, const char *signal) {
+    g_signal_emit_by_name(instance, signal);
+}
+
+/// G_OBJECT_TYPE_NAME is a macro.
+static inline const char *koyomi_object_type_name(gpointer object) {
+    return G_OBJECT_TYPE_NAME(object);
+}
+
+/// G_IS_OBJECT is a macro; lets the leak test ask whether a weak pointer still points somewhere.
+static inline gboolean koyomi_is_object(gpointer object) {
+    return object != NULL && G_IS_OBJECT(object);
+}
+
+#endif

@@ -1,0 +1,32 @@
+import Foundation
+
+/// A calendar's plans, handed out per range so that repeating events are only expanded
+/// for the days a view shows (the storage layer implements this over libical).
+public protocol PlanSource: AnyObject {
+    var calendar: CalendarInfo { get }
+    /// Every occurrence that overlaps `interval` (half-open: touching its end does not count),
+    /// in any order.
+    func plans(overlapping interval: DateInterval) -> [Plan]
+}
+
+/// A fixed list of plans with no repetition: for tests and for calendars built in memory.
+public final class StaticPlanSource: PlanSource {
+    public let calendar: CalendarInfo
+    public let allPlans: [Plan]
+    private let timeCalendar: Calendar
+
+    public init(calendar: CalendarInfo, plans: [Plan], timeCalendar: Calendar) {
+        self.calendar = calendar
+        self.allPlans = plans
+        self.timeCalendar = timeCalendar
+    }
+
+    public func plans(overlapping interval: DateInterval) -> [Plan] {
+        allPlans.filter { plan in
+            let span = plan.interval(in: timeCalendar)
+            // A zero-length timed plan still counts on the instant it happens.
+            return span.start < interval.end && (span.end > interval.start
+                || (span.duration == 0 && span.start >= interval.start))
+        }
+    }
+}

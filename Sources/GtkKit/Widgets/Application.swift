@@ -1,0 +1,92 @@
+import CGtk
+import Foundation
+
+/// AdwApplication: single-instance (over D-Bus when a session bus exists), follows the
+/// system's dark/light and high-contrast style, runs the GLib main loop.
+@MainActor
+public final class Application: GObjectRef {
+    public struct Flags: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// A second launch hands files to the first instance through the "open" signal.
+        public static let handlesOpen = Flags(rawValue: G_APPLICATION_HANDLES_OPEN.rawValue)
+        /// Never talk to or become a primary instance (benchmarks, tests).
+        public static let nonUnique = Flags(rawValue: G_APPLICATION_NON_UNIQUE.rawValue)
+    }
+
+    public init(id: String, flags: Flags = []) {
+        super.init(adoptingFull: UnsafeMutableRawPointer(adw_application_new(id, GApplicationFlags(rawValue: flags.rawValue))))
+    }
+
+    private var application: UnsafeMutablePointer<GApplication> { cast() }
+
+    @discardableResult
+    public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onSignal("startup", handler)
+    }
+
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onSignal("activate", handler)
+    }
+
+    /// Files handed to this instance, by this launch or by a later `koyomi FILE` launch.
+    @discardableResult
+    public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
+        typealias Body = @MainActor ([String]) -> Void
+        let trampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = {
+            _, files, count, _, data in
+            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
+            var paths: [String] = []
+            for index in 0..<Int(count) {
+                guard let file = files?[index] else { continue }
+                // g_file_get_path returns a newly allocated string (transfer full).
+                if let path = g_file_get_path(file) {
+                    paths.append(String(cString: path))
+                    g_free(path)
+                }
+            }
+            MainActor.assumeIsolated { box.body(paths) }
+        }
+        return connect("open", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
+    }
+
+    /// Registers with the session bus; afterwards `isRemote` tells whether another instance is primary.
+    /// Returns false (and a message) when registration failed; the app can still run alone.
+    @discardableResult
+    public func register() -> Bool {
+        var error: UnsafeMutablePointer<GError>?
+        let ok = g_application_register(application, nil, &error) != 0
+        if let error { g_error_free(error) }
+        return ok
+    }
+
+    public var isRemote: Bool { g_application_get_is_remote(application) != 0 }
+
+    /// Asks the primary instance (or this one) to open `paths`.
+    public func open(paths: [String]) {
+        let files: [OpaquePointer?] = paths.map { g_file_new_for_path($0) }
+        var array = files
+        array.withUnsafeMutableBufferPointer { buffer in
+            g_application_open(application, buffer.baseAddress, gint(buffer.count), "")
+        }
+        files.forEach { if let file = $0 { g_object_unref(UnsafeMutableRawPointer(file)) } }
+    }
+
+    public func activate() { g_application_activate(application) }
+
+    /// Runs the main loop until the last window closes; returns the exit status.
+    public func run() -> Int32 {
+        // Arguments were parsed by the caller; GApplication gets only the program name.
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(CommandLine.arguments.first ?? "koyomi"), nil]
+        defer { argv.forEach { free($0) } }
+        return g_application_run(application, 1, &argv)
+    }
+
+    public func quit() { g_application_quit(application) }
+
+    /// Whether the system prefers a dark style right now (libadwaita's style manager).
+    public static var prefersDark: Bool {
+        adw_style_manager_get_dark(adw_style_manager_get_default()) != 0
+    }
+}

@@ -1,0 +1,20 @@
+import CGtk
+
+/// GtkBox: children in a row or a column.
+@MainActor
+public final class Box: Widget {
+    public init(_ orientation: Orientation, spacing: Int32 = 0) {
+        super.init(retaining: UnsafeMutableRawPointer(gtk_box_new(orientation.gtk, spacing)))
+    }
+
+    private var box: OpaquePointer { opaque }
+
+    public func append(_ child: Widget) { gtk_box_append(cast(), child.widget) }
+    public func prepend(_ child: Widget) { gtk_box_prepend(cast(), child.widget) }
+    public func remove(_ child: Widget) { gtk_box_remove(cast(), child.widget) }
+
+    public var isHomogeneous: Bool {
+        get { gtk_box_get_homogeneous(cast()) != 0 }
+        set { gtk_box_set_homogeneous(cast(), newValue ? 1 : 0) }
+    }
+}

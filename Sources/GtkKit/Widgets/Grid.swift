@@ -1,0 +1,17 @@
+import CGtk
+
+/// GtkGrid: children at (column, row) cells.
+@MainActor
+public final class Grid: Widget {
+    public init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0, homogeneous: Bool = false) {
+        super.init(retaining: UnsafeMutableRawPointer(gtk_grid_new()))
+        gtk_grid_set_row_spacing(cast(), rowSpacing)
+        gtk_grid_set_column_spacing(cast(), columnSpacing)
+        gtk_grid_set_row_homogeneous(cast(), homogeneous ? 1 : 0)
+        gtk_grid_set_column_homogeneous(cast(), homogeneous ? 1 : 0)
+    }
+
+    public func attach(_ child: Widget, column: Int32, row: Int32, width: Int32 = 1, height: Int32 = 1) {
+        gtk_grid_attach(cast(), child.widget, column, row, width, height)
+    }
+}

@@ -1,0 +1,152 @@
+import CGtk
+
+/// Alignment of a widget inside the space its parent gives it.
+public enum Align: Sendable {
+    case fill, start, end, center
+    var gtk: GtkAlign {
+        switch self {
+        case .fill: GTK_ALIGN_FILL
+        case .start: GTK_ALIGN_START
+        case .end: GTK_ALIGN_END
+        case .center: GTK_ALIGN_CENTER
+        }
+    }
+}
+
+public enum Orientation: Sendable {
+    case horizontal, vertical
+    var gtk: GtkOrientation { self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL }
+}
+
+/// Any GtkWidget. Subclasses add what their widget type can do.
+@MainActor
+open class Widget: GObjectRef {
+    public var widget: UnsafeMutablePointer<GtkWidget> { cast() }
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    /// Adds or removes a style class so that it follows `on`.
+    public func setCSSClass(_ name: String, _ on: Bool) {
+        if on != hasCSSClass(name) { on ? addCSSClass(name) : removeCSSClass(name) }
+    }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget is really on screen (it and all its ancestors are visible and mapped).
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    public var hexpand: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var vexpand: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var halign: Align {
+        get { .fill }
+        set { gtk_widget_set_halign(widget, newValue.gtk) }
+    }
+
+    public var valign: Align {
+        get { .fill }
+        set { gtk_widget_set_valign(widget, newValue.gtk) }
+    }
+
+    public var tooltip: String? {
+        get { String.fromC(gtk_widget_get_tooltip_text(widget)) }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    public var canFocus: Bool {
+        get { gtk_widget_get_can_focus(widget) != 0 }
+        set { gtk_widget_set_can_focus(widget, newValue ? 1 : 0) }
+    }
+
+    public func setSizeRequest(width: Int32 = -1, height: Int32 = -1) {
+        gtk_widget_set_size_request(widget, width, height)
+    }
+
+    public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
+        gtk_widget_set_margin_top(widget, top)
+        gtk_widget_set_margin_bottom(widget, bottom)
+        gtk_widget_set_margin_start(widget, start)
+        gtk_widget_set_margin_end(widget, end)
+    }
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    // MARK: Accessibility (what a screen reader reads over AT-SPI)
+
+    /// The accessible name. GTK 4.8 has no getter, so the last value set is kept here too.
+    public var accessibleLabel: String? {
+        didSet { koyomi_accessible_set_string(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, accessibleLabel ?? "") }
+    }
+
+    public var accessibleDescription: String? {
+        didSet { koyomi_accessible_set_string(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, accessibleDescription ?? "") }
+    }
+
+    /// Marks the widget as the currently selected item (a selected day cell).
+    public func setAccessibleSelected(_ selected: Bool) {
+        koyomi_accessible_set_boolean_state(widget, GTK_ACCESSIBLE_STATE_SELECTED, selected ? 1 : 0)
+    }
+
+    // MARK: Geometry
+
+    /// The widget's allocation in the coordinates of `ancestor` (usually its window), or nil
+    /// when it has not been laid out.
+    public func bounds(relativeTo ancestor: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, ancestor.widget, &rect) != 0 else { return nil }
+        return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
+    }
+
+    public var allocatedWidth: Int { Int(gtk_widget_get_allocated_width(widget)) }
+    public var allocatedHeight: Int { Int(gtk_widget_get_allocated_height(widget)) }
+
+    // MARK: Frames
+
+    /// Calls `body` once after the next frame containing this widget has been painted.
+    /// Used by `--quit-after-first-frame` to stop exactly when the month is on screen.
+    public func afterNextPaint(_ body: @escaping @MainActor () -> Void) {
+        guard let clock = gtk_widget_get_frame_clock(widget) else {
+            // Not realized yet: wait for the widget to be mapped, then try again.
+            var mapped: SignalConnection?
+            mapped = onSignal("map") { [weak self] in
+                mapped?.disconnect()
+                self?.afterNextPaint(body)
+            }
+            return
+        }
+        let clockRef = FrameClock(borrowing: clock)
+        var painted: SignalConnection?
+        painted = clockRef.onSignal("after-paint") {
+            painted?.disconnect()
+            _ = clockRef
+            body()
+        }
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
+    }
+}
+
+/// GdkFrameClock, borrowed from a realized widget for its paint signals.
+@MainActor
+final class FrameClock: GObjectRef {
+    init(borrowing clock: OpaquePointer) {
+        super.init(retaining: UnsafeMutableRawPointer(clock))
+    }
+}
