@@ -25,6 +25,13 @@ static inline void koyomi_signal_emit_simple(gpointer instance, const char *sign
     g_signal_emit_by_name(instance, signal);
 }
 
+/// g_object_get is variadic; read one int property (e.g. GtkPaned's "max-position", which has no getter).
+static inline int koyomi_object_get_int(gpointer object, const char *property) {
+    int value = 0;
+    g_object_get(object, property, &value, NULL);
+    return value;
+}
+
 /// G_OBJECT_TYPE_NAME is a macro.
 static inline const char *koyomi_object_type_name(gpointer object) {
     return G_OBJECT_TYPE_NAME(object);

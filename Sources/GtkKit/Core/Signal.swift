@@ -43,7 +43,14 @@ extension GObjectRef {
         return SignalConnection(owner: self, handlerID: id)
     }
 
-    /// A signal with no arguments and no return value ("clicked", "activate", "destroy", "notify::…").
+    /// Called whenever `property` changes ("notify::property"; the GParamSpec argument is dropped).
+    @discardableResult
+    public func onNotify(_ property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onPointerSignal("notify::" + property) { _ in handler() }
+    }
+
+    /// A signal with no arguments and no return value ("clicked", "activate", "map").
+    /// The handler's C signature must be exactly (instance, user_data).
     @discardableResult
     public func onSignal(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         typealias Body = @MainActor () -> Void

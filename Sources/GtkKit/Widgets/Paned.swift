@@ -17,6 +17,9 @@ public final class Paned: Widget {
         set { gtk_paned_set_position(opaque, newValue) }
     }
 
+    /// The largest divider position the current size allows (GTK 4 has no getter for it).
+    public var maxPosition: Int32 { koyomi_object_get_int(object, "max-position") }
+
     public var isWide: Bool {
         get { gtk_paned_get_wide_handle(opaque) != 0 }
         set { gtk_paned_set_wide_handle(opaque, newValue ? 1 : 0) }

@@ -1,0 +1,88 @@
+import CalendarModel
+
+/// Receives what the views report, updates the shared store, and pushes the store's changes
+/// back into the views as plain values: the seeds' Coordinator, without the pointer soup.
+@MainActor
+final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate {
+    let store: CalendarStore
+    private(set) var formatter: CalendarFormatter
+    private let window: MainWindow
+    private var observation: StoreObservation?
+
+    init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
+        self.store = store
+        self.formatter = formatter
+        self.window = window
+        window.grid.delegate = self
+        window.pager.delegate = self
+        observation = store.observe { [weak self] change in
+            self?.storeDidChange(change)
+        }
+        renderAll()
+    }
+
+    /// New locale or time zone: every text is formatted again.
+    func replaceFormatter(_ newFormatter: CalendarFormatter) {
+        formatter = newFormatter
+        window.grid.formatter = newFormatter
+        renderAll()
+        window.grid.reloadDecorationsNow()
+    }
+
+    // MARK: MonthGridViewDelegate
+
+    func monthGrid(_ grid: MonthGridView, didSelect day: CalendarDay) {
+        store.select(day)
+    }
+
+    func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration {
+        store.decoration(for: day)
+    }
+
+    // MARK: MonthPagerDelegate
+
+    func monthPager(_ pager: MonthPager, didChangeVisibleMonth month: YearMonth) {
+        store.showMonth(month)
+    }
+
+    func monthPagerDidRequestToday(_ pager: MonthPager) {
+        store.goToToday()
+    }
+
+    // MARK: Store → views
+
+    private func storeDidChange(_ change: CalendarStore.Change) {
+        if !change.isDisjoint(with: [.visibleMonth, .selection, .today]) {
+            renderGridAndTitle()
+        }
+        if !change.isDisjoint(with: [.plans, .calendars]) {
+            window.grid.reloadDecorations()
+        }
+        renderList()
+    }
+
+    private func renderAll() {
+        renderGridAndTitle()
+        renderList()
+    }
+
+    private func renderGridAndTitle() {
+        window.pager.render(month: store.visibleMonth, title: formatter.monthTitle(store.visibleMonth))
+        window.grid.render(MonthGridState(layout: store.layout, selection: store.selection, today: store.today))
+    }
+
+    private func renderList() {
+        let calendars = Dictionary(store.calendars.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        func rows(_ entries: [PlanOnDay]) -> [PlanRow] {
+            entries.map { PlanRow($0, calendar: calendars[$0.plan.calendarID], formatter: formatter) }
+        }
+        if let day = store.selection {
+            window.planList.render(.day(emptyText: formatter.emptyDayText(day), rows: rows(store.plans(on: day))))
+        } else {
+            let sections = store.agenda().map { entry in
+                PlanListContent.Section(header: formatter.agendaHeader(entry.day), rows: rows(entry.plans))
+            }
+            window.planList.render(.agenda(emptyText: formatter.emptyMonthText(store.visibleMonth), sections: sections))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import CalendarModel
+import Foundation
+import GtkKit
+
+/// The application: one instance per session (a second `koyomi FILE` hands FILE to the
+/// running window), one calendar window, the GLib main loop.
+@MainActor
+public final class KoyomiApplication {
+    public static let applicationID = "app.koyomi.Koyomi"
+
+    private let options: LaunchOptions
+    private let environment: [String: String]
+    private let application: Application
+    private var controller: WindowController?
+    private var exitStatus: Int32 = 0
+
+    public init(options: LaunchOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.options = options
+        self.environment = environment
+        // A timing run must never hand its work to (or wait for) another instance.
+        application = Application(id: Self.applicationID,
+                                  flags: options.quitAfterFirstFrame ? [.handlesOpen, .nonUnique] : [.handlesOpen])
+        application.onStartup {
+            CSSProvider(css: Stylesheet.css).install()
+        }
+        application.onActivate { [weak self] in self?.activate() }
+        application.onOpen { [weak self] paths in self?.openFromAnotherLaunch(paths) }
+    }
+
+    /// Runs until the window closes; returns the process exit status.
+    public func run() -> Int32 {
+        application.register()
+        if application.isRemote {
+            // Another Koyomi is running: give it our files (or just raise it) and leave.
+            if options.files.isEmpty { application.activate() } else { application.open(paths: options.files) }
+            return 0
+        }
+        let status = application.run()
+        return status != 0 ? status : exitStatus
+    }
+
+    private func makeController() -> WindowController {
+        if let controller { return controller }
+        let settings = LocaleSettings.fromEnvironment(environment)
+        let controller = WindowController(application: application, localeSettings: settings,
+                                          timeZone: TimeZone.current, now: Date.init, month: options.month)
+        self.controller = controller
+        return controller
+    }
+
+    private func activate() {
+        if let controller {
+            controller.present()
+            return
+        }
+        let controller = makeController()
+        let paths = options.files.isEmpty ? sampleFiles() : options.files
+        let problems = controller.open(paths: paths)
+        problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
+        controller.present()
+        controller.startClock()
+        if options.quitAfterFirstFrame {
+            exitStatus = problems.isEmpty ? 0 : 2
+            controller.mainWindow.window.afterNextPaint { [weak self] in self?.application.quit() }
+        }
+    }
+
+    private func openFromAnotherLaunch(_ paths: [String]) {
+        if controller == nil { activate() }
+        controller?.open(paths: paths)
+        controller?.present()
+    }
+
+    private func sampleFiles() -> [String] {
+        guard let directory = SampleCalendars.directory(environment: environment) else {
+            FileHandle.standardError.write(Data("koyomi: the bundled sample calendars were not found\n".utf8))
+            return []
+        }
+        return SampleCalendars.files(in: directory)
+    }
+}

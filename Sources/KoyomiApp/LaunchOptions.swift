@@ -1,0 +1,92 @@
+import CalendarModel
+
+/// What the command line asked for.
+public struct LaunchOptions: Equatable, Sendable {
+    public var files: [String] = []
+    public var month: YearMonth?
+    public var quitAfterFirstFrame = false
+
+    public init(files: [String] = [], month: YearMonth? = nil, quitAfterFirstFrame: Bool = false) {
+        self.files = files
+        self.month = month
+        self.quitAfterFirstFrame = quitAfterFirstFrame
+    }
+
+    public enum Command: Equatable, Sendable {
+        case run(LaunchOptions)
+        case help
+        case version
+    }
+
+    /// A bad command line, said in a sentence for stderr (exit status 2).
+    public struct UsageError: Error, Equatable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static let version = "0.1.0"
+
+    public static let usage = """
+    Usage: koyomi [OPTION…] [FILE.ics…]
+
+    Koyomi shows a month of your calendars with coloured dots for each day's plans and
+    lists the plans of the day you click. With no FILE it opens the bundled sample
+    calendars (read-only). If Koyomi is already running, FILEs open in that window.
+
+    Options:
+      --month YYYY-MM            show this month first (default: the current month)
+      --quit-after-first-frame   exit right after the first frame with the month's
+                                 decorations is painted (for timing start-up); always
+                                 starts its own instance; exits 2 if a file failed to load
+      -h, --help                 show this help and exit
+      --version                  show the version and exit
+
+    Exit status: 0 on success, 2 for a bad command line.
+    The locale comes from LC_ALL, LC_TIME or LANG; times are shown in TZ (else the
+    system's time zone).
+    """
+
+    /// Parses arguments (without the program name).
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+        var options = LaunchOptions()
+        var index = 0
+        var onlyFiles = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
+                guard !argument.isEmpty else { throw UsageError(description: "an empty file name was given") }
+                options.files.append(argument)
+                continue
+            }
+            let (name, inlineValue) = split(argument)
+            switch name {
+            case "--": onlyFiles = true
+            case "-h", "--help": return .help
+            case "--version": return .version
+            case "--quit-after-first-frame": options.quitAfterFirstFrame = true
+            case "--month":
+                let value: String
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                } else {
+                    throw UsageError(description: "--month needs a value like 2026-11")
+                }
+                guard let month = YearMonth(parsing: value) else {
+                    throw UsageError(description: "--month expects YYYY-MM (e.g. 2026-11), got “\(value)”")
+                }
+                options.month = month
+            default:
+                throw UsageError(description: "unknown option “\(argument)” (see koyomi --help)")
+            }
+        }
+        return .run(options)
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+    }
+}

@@ -1,0 +1,99 @@
+import CalendarModel
+import GtkKit
+
+/// One day of the month grid: a flat button holding the day number and a row of
+/// decorations. Its widgets are made once and only restyled, so paging allocates nothing.
+@MainActor
+final class DayCell {
+    static let maximumDots = 3
+
+    let button: Button
+    private let number = Label()
+    private let decorations = Box(.horizontal, spacing: 3)
+    private let dots: [Box]
+    private let overflow = Label()
+    private let holiday = Label()
+    private var dotClasses: [String?]
+    private var holidayClass: String?
+
+    private(set) var day: CalendarDay?
+    private(set) var decoration = DayDecoration.none
+
+    init() {
+        let content = Box(.vertical, spacing: 2)
+        number.halign = .center
+        number.valign = .center
+        number.addCSSClass("day-number")
+        content.append(number)
+
+        decorations.addCSSClass("decorations")
+        decorations.halign = .center
+        dots = (0..<Self.maximumDots).map { _ in
+            let dot = Box(.horizontal)
+            dot.addCSSClass("dot")
+            dot.valign = .center
+            dot.isVisible = false
+            return dot
+        }
+        dotClasses = Array(repeating: nil, count: Self.maximumDots)
+        holiday.addCSSClass("holiday-label")
+        holiday.ellipsis = .end
+        holiday.maxWidthChars = 8
+        holiday.isVisible = false
+        overflow.addCSSClass("overflow")
+        overflow.isVisible = false
+        decorations.append(holiday)
+        dots.forEach(decorations.append)
+        decorations.append(overflow)
+        content.append(decorations)
+
+        button = Button(child: content)
+        button.hasFrame = false
+        button.addCSSClass("day-cell")
+        button.hexpand = true
+        button.vexpand = true
+    }
+
+    var numberText: String { number.text }
+    var holidayText: String? { holiday.isVisible ? holiday.text : nil }
+    var overflowText: String? { overflow.isVisible ? overflow.text : nil }
+    var visibleDotClasses: [String] { zip(dots, dotClasses).compactMap { $0.isVisible ? $1 : nil } }
+
+    /// Shows `day` with its place in the month and its selection/today state.
+    func show(_ day: CalendarDay, numberText: String, inMonth: Bool, isToday: Bool, isSelected: Bool) {
+        self.day = day
+        number.text = numberText
+        button.setCSSClass("other-month", !inMonth)
+        button.setCSSClass("today", isToday)
+        button.setCSSClass("selected", isSelected)
+        button.setAccessibleSelected(isSelected)
+        button.accessibleDescription = isToday ? "today" : (inMonth ? nil : "in another month")
+    }
+
+    /// Applies a decoration; `colors` gives the CSS class for each dot.
+    func decorate(_ decoration: DayDecoration, colors: ColorClasses) {
+        self.decoration = decoration
+        for (index, dot) in dots.enumerated() {
+            let newClass = index < decoration.dots.count ? colors.className(for: decoration.dots[index]) : nil
+            if newClass != dotClasses[index] {
+                if let old = dotClasses[index] { dot.removeCSSClass(old) }
+                if let newClass { dot.addCSSClass(newClass) }
+                dotClasses[index] = newClass
+            }
+            dot.isVisible = newClass != nil
+        }
+        if let label = decoration.label {
+            holiday.text = label
+            holiday.tooltip = label
+            let newClass = decoration.labelColor.map(colors.className(for:))
+            if newClass != holidayClass {
+                if let old = holidayClass { holiday.removeCSSClass(old) }
+                if let newClass { holiday.addCSSClass(newClass) }
+                holidayClass = newClass
+            }
+        }
+        holiday.isVisible = decoration.label != nil
+        overflow.text = "+\(decoration.overflow)"
+        overflow.isVisible = decoration.overflow > 0
+    }
+}

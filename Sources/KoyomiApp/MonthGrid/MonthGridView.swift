@@ -1,0 +1,108 @@
+import CalendarModel
+import GtkKit
+
+/// The 6 × 7 month grid with its weekday header. It renders plain values, reports clicks to
+/// its delegate and asks the delegate for each day's decoration.
+@MainActor
+final class MonthGridView {
+    weak var delegate: MonthGridViewDelegate?
+
+    let root = Box(.vertical)
+    private let weekdayRow = Grid(columnSpacing: 2, homogeneous: true)
+    private let dayGrid = Grid(rowSpacing: 2, columnSpacing: 2, homogeneous: true)
+    private let headers: [Label]
+    let cells: [DayCell]
+    private let colors: ColorClasses
+    var formatter: CalendarFormatter
+    private(set) var state: MonthGridState?
+    private var pendingReload: MainLoopSource?
+
+    init(formatter: CalendarFormatter, colors: ColorClasses) {
+        self.formatter = formatter
+        self.colors = colors
+        headers = (0..<7).map { _ in
+            let label = Label()
+            label.addCSSClass("weekday-header")
+            return label
+        }
+        cells = (0..<42).map { _ in DayCell() }
+
+        // Weekday names sit outside the homogeneous day grid so that only the six day rows
+        // share the height.
+        for (column, label) in headers.enumerated() {
+            weekdayRow.attach(label, column: Int32(column), row: 0)
+        }
+        for (index, cell) in cells.enumerated() {
+            dayGrid.attach(cell.button, column: Int32(index % 7), row: Int32(index / 7))
+        }
+        weekdayRow.setMargins(top: 4, start: 6, end: 6)
+        dayGrid.setMargins(bottom: 6, start: 6, end: 6)
+        dayGrid.hexpand = true
+        dayGrid.vexpand = true
+        root.append(weekdayRow)
+        root.append(dayGrid)
+
+        for cell in cells {
+            cell.button.onClicked { [weak self, weak cell] in
+                guard let self, let day = cell?.day else { return }
+                self.delegate?.monthGrid(self, didSelect: day)
+            }
+        }
+    }
+
+    /// Shows a month, its selection and today; decorations follow in the same call so the
+    /// first frame of a month already carries its dots.
+    func render(_ newState: MonthGridState) {
+        let layoutChanged = newState.layout != state?.layout
+        state = newState
+        if layoutChanged {
+            for (label, symbol) in zip(headers, formatter.weekdaySymbols(order: newState.layout.weekdayOrder)) {
+                label.text = symbol
+            }
+        }
+        for (cell, day) in zip(cells, newState.layout.days) {
+            cell.show(day,
+                      numberText: formatter.dayNumber(day),
+                      inMonth: newState.layout.isInMonth(day),
+                      isToday: day == newState.today,
+                      isSelected: day == newState.selection)
+        }
+        if layoutChanged { reloadDecorationsNow() }
+    }
+
+    /// Asks the delegate again for every cell's decoration, batched into one idle callback
+    /// however many changes arrive before it runs.
+    func reloadDecorations() {
+        guard pendingReload == nil else { return }
+        pendingReload = MainLoop.idle { [weak self] in
+            self?.pendingReload = nil
+            self?.reloadDecorationsNow()
+        }
+    }
+
+    func reloadDecorationsNow() {
+        pendingReload?.cancel()
+        pendingReload = nil
+        guard let delegate else { return }
+        for cell in cells {
+            guard let day = cell.day else { continue }
+            let decoration = delegate.monthGrid(self, decorationFor: day)
+            cell.decorate(decoration, colors: colors)
+            cell.button.accessibleLabel = formatter.dayAccessibleLabel(day, planCount: decoration.planCount)
+        }
+        colors.flush()
+    }
+
+    /// The cell showing `day`, if it is one of the 42.
+    func cell(for day: CalendarDay) -> DayCell? {
+        cells.first { $0.day == day }
+    }
+
+    /// Puts keyboard focus on the selected day, else today, else the 1st.
+    func focusBestCell() {
+        guard let state else { return }
+        let target = [state.selection, state.today, state.layout.month.firstDay]
+            .compactMap { $0 }.first(where: state.layout.contains)
+        if let target { cell(for: target)?.button.grabFocus() }
+    }
+}

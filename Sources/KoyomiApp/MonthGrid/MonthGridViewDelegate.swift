@@ -1,0 +1,18 @@
+import CalendarModel
+
+/// What the month grid reports and asks, in the manner of UICalendarView's selection and
+/// decoration delegates. The grid never changes the model itself.
+@MainActor
+protocol MonthGridViewDelegate: AnyObject {
+    /// The user activated the cell for `day` (it may belong to a neighbouring month).
+    func monthGrid(_ grid: MonthGridView, didSelect day: CalendarDay)
+    /// How `day`'s cell should be decorated; asked for all 42 cells on every reload.
+    func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration
+}
+
+/// Everything the grid shows apart from decorations, as plain values.
+struct MonthGridState: Equatable {
+    var layout: MonthLayout
+    var selection: CalendarDay?
+    var today: CalendarDay
+}

@@ -1,0 +1,67 @@
+import GtkKit
+
+/// The list under the grid: the selected day's plans, or the visible month's agenda.
+@MainActor
+final class PlanListView {
+    let root: ScrolledWindow
+    private let list = ListBox()
+    private let empty = Label()
+    private(set) var content: PlanListContent?
+    /// The rows on screen, in order (agenda headers excluded).
+    private(set) var rowViews: [PlanRowView] = []
+    private(set) var headerTexts: [String] = []
+    private let colors: ColorClasses
+
+    init(colors: ColorClasses) {
+        self.colors = colors
+        list.addCSSClass("plan-list")
+        list.accessibleLabel = "Plans"
+        empty.addCSSClass("empty-list")
+        empty.wraps = true
+        list.setPlaceholder(empty)
+        root = ScrolledWindow(child: list)
+        root.vexpand = true
+    }
+
+    var emptyText: String? { rowViews.isEmpty ? empty.text : nil }
+
+    func render(_ newContent: PlanListContent) {
+        guard newContent != content else { return }
+        content = newContent
+        list.removeAll()
+        rowViews.removeAll()
+        headerTexts.removeAll()
+        switch newContent {
+        case let .day(emptyText, rows):
+            empty.text = emptyText
+            rows.forEach(append)
+            list.accessibleDescription = countText(rows.count)
+        case let .agenda(emptyText, sections):
+            empty.text = emptyText
+            for section in sections {
+                let header = Label(section.header)
+                header.addCSSClass("agenda-day")
+                header.xalign = 0
+                headerTexts.append(section.header)
+                list.append(ListBoxRow(child: header, activatable: false))
+                section.rows.forEach(append)
+            }
+            list.accessibleDescription = countText(rowViews.count)
+        }
+        colors.flush()
+    }
+
+    private func append(_ model: PlanRow) {
+        let view = PlanRowView(model, colors: colors)
+        rowViews.append(view)
+        list.append(view.row)
+    }
+
+    private func countText(_ count: Int) -> String {
+        switch count {
+        case 0: "no plans"
+        case 1: "1 plan"
+        default: "\(count) plans"
+        }
+    }
+}

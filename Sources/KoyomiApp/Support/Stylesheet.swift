@@ -1,0 +1,43 @@
+/// Koyomi's static style sheet. Colours come from libadwaita's named colours, so the look
+/// follows the system's light/dark and high-contrast styles; per-calendar colours are
+/// generated separately by `ColorClasses`.
+enum Stylesheet {
+    static let css = """
+    .month-title { font-weight: bold; }
+
+    .weekday-header { font-size: 0.85em; font-weight: bold; opacity: 0.7; padding: 6px 0; }
+
+    button.day-cell { padding: 4px 2px; border-radius: 8px; min-height: 56px; }
+    button.day-cell .day-number {
+        min-width: 30px; min-height: 30px; border-radius: 9999px;
+        font-feature-settings: "tnum";
+    }
+    button.day-cell.other-month .day-number { opacity: 0.4; }
+    button.day-cell.other-month .decorations { opacity: 0.55; }
+    button.day-cell.today .day-number { color: @accent_color; font-weight: 800; box-shadow: inset 0 0 0 2px @accent_color; }
+    button.day-cell.selected .day-number {
+        background-color: @accent_bg_color; color: @accent_fg_color; font-weight: bold; box-shadow: none;
+    }
+
+    .decorations { min-height: 14px; }
+    .dot { min-width: 8px; min-height: 8px; border-radius: 9999px; }
+    .overflow { font-size: 0.7em; font-weight: bold; opacity: 0.8; }
+    .holiday-label { font-size: 0.7em; border-radius: 4px; padding: 0 4px; }
+
+    .plan-list { background: none; }
+    .plan-row { padding: 8px 12px; }
+    .color-bar { min-width: 5px; border-radius: 3px; }
+    .plan-title { font-weight: bold; }
+    .plan-range { font-size: 0.9em; opacity: 0.75; font-feature-settings: "tnum"; }
+    .plan-marker { font-size: 0.75em; border-radius: 4px; padding: 1px 6px; }
+    .plan-marker.starts { background-color: alpha(@accent_bg_color, 0.2); }
+    .plan-marker.continues { background-color: alpha(currentColor, 0.12); }
+    .agenda-day { font-weight: bold; font-size: 0.9em; padding: 12px 12px 2px 12px; opacity: 0.8; }
+    .empty-list { padding: 24px; opacity: 0.6; }
+
+    .error-area {
+        background-color: @error_bg_color; color: @error_fg_color; padding: 6px 12px;
+    }
+    .error-area button { color: @error_fg_color; }
+    """
+}

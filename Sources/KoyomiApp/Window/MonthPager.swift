@@ -1,0 +1,56 @@
+import CalendarModel
+import GtkKit
+
+/// What the header's paging buttons report.
+@MainActor
+protocol MonthPagerDelegate: AnyObject {
+    func monthPager(_ pager: MonthPager, didChangeVisibleMonth month: YearMonth)
+    func monthPagerDidRequestToday(_ pager: MonthPager)
+}
+
+/// The header bar: month title in the middle, Previous / Next / Today at the start.
+@MainActor
+final class MonthPager {
+    weak var delegate: MonthPagerDelegate?
+
+    let headerBar = HeaderBar()
+    let title = Label()
+    let previousButton = Button(iconName: "go-previous-symbolic")
+    let nextButton = Button(iconName: "go-next-symbolic")
+    let todayButton = Button(label: "Today")
+    private(set) var month: YearMonth?
+
+    init() {
+        title.addCSSClass("title")
+        title.addCSSClass("month-title")
+        headerBar.setTitleWidget(title)
+
+        for (button, text) in [(previousButton, "Previous month"), (nextButton, "Next month"), (todayButton, "Today")] {
+            button.tooltip = text
+            button.accessibleLabel = text
+        }
+        let arrows = Box(.horizontal)
+        arrows.addCSSClass("linked")
+        arrows.append(previousButton)
+        arrows.append(nextButton)
+        headerBar.packStart(todayButton)
+        headerBar.packStart(arrows)
+
+        previousButton.onClicked { [weak self] in self?.page(by: -1) }
+        nextButton.onClicked { [weak self] in self?.page(by: 1) }
+        todayButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.delegate?.monthPagerDidRequestToday(self)
+        }
+    }
+
+    func render(month: YearMonth, title text: String) {
+        self.month = month
+        title.text = text
+    }
+
+    private func page(by months: Int) {
+        guard let month else { return }
+        delegate?.monthPager(self, didChangeVisibleMonth: month.adding(months: months))
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import KoyomiApp
+
+// Arguments are parsed before GTK starts, so a bad command line never opens a window.
+let command: LaunchOptions.Command
+do {
+    command = try LaunchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("koyomi: \(error.description)\n".utf8))
+    exit(2)
+}
+
+switch command {
+case .help:
+    print(LaunchOptions.usage)
+case .version:
+    print("koyomi \(LaunchOptions.version)")
+case let .run(options):
+    let status = MainActor.assumeIsolated { KoyomiApplication(options: options).run() }
+    exit(status)
+}
