@@ -30,6 +30,8 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     public init?(parsing text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              // Digits only: Int() alone would also accept "+1".
+              parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
               let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]) else { return nil }
         self.init(year: y, month: m, day: d)
     }

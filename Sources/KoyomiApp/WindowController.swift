@@ -36,6 +36,8 @@ final class WindowController {
         let loader = CalendarLoader(timeZone: store.calendar.timeZone)
         let result = loader.load(paths: paths, firstColorIndex: store.calendars.count)
         for source in result.sources { store.addSource(source) }
+        // One synchronous pass for the whole batch, so the next frame already has the dots.
+        mainWindow.grid.reloadDecorationsNow()
         problems += result.problems
         mainWindow.errors.show(result.problems)
         return result.problems

@@ -47,6 +47,14 @@ public enum MainLoop {
         return MainLoopSource(sourceID: id)
     }
 
+    /// Runs `body` once, ahead of GTK's redraw source when both are due (GDK redraws at
+    /// G_PRIORITY_HIGH_IDLE + 20): the place to batch model changes into one widget update.
+    @discardableResult
+    public static func beforeNextFrame(_ body: @escaping @MainActor () -> Void) -> MainLoopSource {
+        let id = g_idle_add_full(G_PRIORITY_HIGH_IDLE + 10, dispatch, retain { body(); return false }, release)
+        return MainLoopSource(sourceID: id)
+    }
+
     /// Calls `body` every `milliseconds` for as long as it returns true.
     @discardableResult
     public static func every(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> MainLoopSource {

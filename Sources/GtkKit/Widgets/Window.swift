@@ -25,6 +25,14 @@ public final class Window: Widget {
 
     public func present() { gtk_window_present(window) }
 
+    /// Where the window's own coordinates start inside its X11/Wayland surface (client-side
+    /// decorations add a margin), so tests can turn widget bounds into pointer positions.
+    public var surfaceOffset: (x: Double, y: Double) {
+        var x = 0.0, y = 0.0
+        gtk_native_get_surface_transform(OpaquePointer(object), &x, &y)
+        return (x, y)
+    }
+
     /// Closes the window as the user would (runs "close-request").
     public func close() { gtk_window_close(window) }
 

@@ -70,11 +70,11 @@ final class MonthGridView {
         if layoutChanged { reloadDecorationsNow() }
     }
 
-    /// Asks the delegate again for every cell's decoration, batched into one idle callback
-    /// however many changes arrive before it runs.
+    /// Asks the delegate again for every cell's decoration, batched into one callback however
+    /// many changes arrive before it runs, and always before the next frame is painted.
     func reloadDecorations() {
         guard pendingReload == nil else { return }
-        pendingReload = MainLoop.idle { [weak self] in
+        pendingReload = MainLoop.beforeNextFrame { [weak self] in
             self?.pendingReload = nil
             self?.reloadDecorationsNow()
         }

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Plain values for the views, read from the cached day index of the visible layout.
+extension CalendarStore {
+    /// The plan-list rows of `day`, in `PlanOrdering` order.
+    ///
+    /// Days of the visible grid come from the day index; any other day asks the sources for
+    /// that day alone (nothing is cached for it).
+    public func plans(on day: CalendarDay) -> [PlanOnDay] {
+        if layout.contains(day) {
+            return currentIndex().plans(on: day)
+        }
+        let interval = day.interval(in: calendar)
+        var rows: [PlanOnDay] = []
+        for source in sources {
+            for plan in source.plans(overlapping: interval) {
+                let span = plan.days(in: calendar)
+                guard span.contains(day) else { continue }
+                rows.append(PlanOnDay(plan: plan, day: day, startsOnDay: span.lowerBound == day))
+            }
+        }
+        return PlanOrdering.sorted(rows, by: \.plan)
+    }
+
+    /// The dots, label and "+N" of `day`'s cell.
+    public func decoration(for day: CalendarDay) -> DayDecoration {
+        if layout.contains(day) {
+            return currentIndex().decoration(for: day, calendars: calendarsByID)
+        }
+        let rows = plans(on: day)
+        return rows.isEmpty ? .none : DayDecoration.make(for: rows.map(\.plan), calendars: calendarsByID)
+    }
+
+    /// The visible month's days (1st to last, no greyed days) that have plans, in order.
+    public func agenda() -> [(day: CalendarDay, plans: [PlanOnDay])] {
+        let index = currentIndex()
+        let month = visibleMonth
+        var result: [(day: CalendarDay, plans: [PlanOnDay])] = []
+        for offset in 0..<month.numberOfDays {
+            let day = month.firstDay.adding(days: offset)
+            let rows = index.plans(on: day)
+            if !rows.isEmpty { result.append((day, rows)) }
+        }
+        return result
+    }
+
+    /// Distinct plans touching at least one of the 42 days (a multi-day plan counts once).
+    public var totalPlanCountInLayout: Int {
+        currentIndex().planCount
+    }
+
+    /// Whether any day of the visible month (greyed days excluded) has a plan.
+    public var visibleMonthHasPlans: Bool {
+        let index = currentIndex()
+        let month = visibleMonth
+        return index.plansByDay.keys.contains { $0.yearMonth == month }
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+
+/// The one shared model: which month is shown, which day is selected, what today is, and
+/// the plans of every source placed on days.
+///
+/// Views report what the user did, a coordinator calls an action here, and the store tells
+/// its observers once per action what changed; views then re-read plain values
+/// (`layout`, `decoration(for:)`, `plans(on:)`). Not an actor and not thread-safe: use it
+/// from the GTK main thread only.
+public final class CalendarStore {
+    /// What an action changed. `.visibleMonth` implies a new `layout`, so every cell's
+    /// decoration may differ; `.plans` means the same days now hold different plans.
+    public struct Change: OptionSet, Sendable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+
+        public static let visibleMonth = Change(rawValue: 1 << 0)
+        public static let selection = Change(rawValue: 1 << 1)
+        public static let plans = Change(rawValue: 1 << 2)
+        public static let today = Change(rawValue: 1 << 3)
+        public static let calendars = Change(rawValue: 1 << 4)
+    }
+
+    public private(set) var visibleMonth: YearMonth
+    public private(set) var selection: CalendarDay?
+    public private(set) var today: CalendarDay
+    /// The Gregorian calendar (with the user's time zone) that places plans on days.
+    public private(set) var calendar: Calendar
+    /// The weekday of the grid's first column: 1 = Sunday … 7 = Saturday.
+    public let firstWeekday: Int
+
+    var sources: [any PlanSource]
+    /// `CalendarID` → info, for decorations; rebuilt whenever the sources change.
+    private(set) var calendarsByID: [CalendarID: CalendarInfo] = [:]
+    /// Recently built day indexes, newest last, so paging forth and back stays cheap.
+    /// Emptied whenever plans could land on other days (sources or time zone changed).
+    private var indexCache: [DayIndex] = []
+    private static let indexCacheLimit = 3
+    private var observers: [(id: Int, handler: (Change) -> Void)] = []
+    private var nextObserverID = 0
+
+    /// - Parameters:
+    ///   - calendar: Gregorian, with the user's time zone; plans are placed on days with it.
+    ///   - visibleMonth: the month to show first; today's month when nil.
+    /// At start `today` is selected if it is one of the visible layout's 42 days.
+    public init(sources: [any PlanSource], calendar: Calendar, today: CalendarDay,
+                visibleMonth: YearMonth? = nil, firstWeekday: Int) {
+        let month = visibleMonth ?? today.yearMonth
+        self.sources = sources
+        self.calendar = calendar
+        self.today = today
+        self.visibleMonth = month
+        self.firstWeekday = MonthLayout(month: month, firstWeekday: firstWeekday).firstWeekday
+        self.calendarsByID = Self.calendarMap(sources)
+        self.selection = layout.contains(today) ? today : nil
+    }
+
+    /// The 42 days of the visible month's grid.
+    public var layout: MonthLayout {
+        if let index = indexCache.last, index.layout.month == visibleMonth {
+            return index.layout
+        }
+        return MonthLayout(month: visibleMonth, firstWeekday: firstWeekday)
+    }
+
+    /// Every source's calendar, in source order.
+    public var calendars: [CalendarInfo] { sources.map(\.calendar) }
+
+    // MARK: Actions
+
+    /// A click on a day cell. In the visible month it toggles the selection; on a greyed day
+    /// of another month it pages there and selects the day.
+    public func select(_ day: CalendarDay) {
+        if layout.isInMonth(day) {
+            selection = selection == day ? nil : day
+            notify(.selection)
+        } else {
+            visibleMonth = day.yearMonth
+            selection = day
+            notify([.visibleMonth, .selection])
+        }
+    }
+
+    public func clearSelection() {
+        guard selection != nil else { return }
+        selection = nil
+        notify(.selection)
+    }
+
+    /// Pages to `month`, keeping the selection while it is still one of the new grid's days.
+    public func showMonth(_ month: YearMonth) {
+        notify(page(to: month))
+    }
+
+    public func showNextMonth() { showMonth(visibleMonth.next) }
+    public func showPreviousMonth() { showMonth(visibleMonth.previous) }
+
+    /// Pages to today's month and selects today.
+    public func goToToday() {
+        var change = page(to: today.yearMonth)
+        if selection != today {
+            selection = today
+            change.insert(.selection)
+        }
+        notify(change)
+    }
+
+    /// The date changed under us (midnight passed, resumed from suspend). The visible month
+    /// and the selection stay where the user left them.
+    public func setToday(_ day: CalendarDay) {
+        guard day != today else { return }
+        today = day
+        notify(.today)
+    }
+
+    /// The time zone changed: plans are placed on days again.
+    public func setCalendar(_ calendar: Calendar) {
+        guard calendar != self.calendar else { return }
+        self.calendar = calendar
+        indexCache.removeAll()
+        notify(.plans)
+    }
+
+    /// Replaces every source (e.g. after reloading the files).
+    public func setSources(_ sources: [any PlanSource]) {
+        self.sources = sources
+        sourcesChanged()
+    }
+
+    /// Adds `source`, or replaces the source whose calendar has the same id.
+    public func addSource(_ source: any PlanSource) {
+        if let at = sources.firstIndex(where: { $0.calendar.id == source.calendar.id }) {
+            sources[at] = source
+        } else {
+            sources.append(source)
+        }
+        sourcesChanged()
+    }
+
+    /// A source's plans changed in place (same objects, new contents): forget what was read.
+    public func reloadPlans() {
+        indexCache.removeAll()
+        notify(.plans)
+    }
+
+    // MARK: Observation
+
+    /// Calls `handler` after every action that changed something, once per action.
+    ///
+    /// Keep the returned observation for as long as you want to be called: it cancels itself
+    /// when released, so discarding it ends the observation at once.
+    @discardableResult
+    public func observe(_ handler: @escaping (Change) -> Void) -> StoreObservation {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append((id, handler))
+        return StoreObservation(store: self, id: id)
+    }
+
+    func removeObserver(id: Int) {
+        observers.removeAll { $0.id == id }
+    }
+
+    // MARK: Internals
+
+    /// Changes the month without notifying; the caller notifies once for the whole action.
+    private func page(to month: YearMonth) -> Change {
+        guard month != visibleMonth else { return [] }
+        visibleMonth = month
+        var change: Change = .visibleMonth
+        if let day = selection, !layout.contains(day) {
+            selection = nil
+            change.insert(.selection)
+        }
+        return change
+    }
+
+    private func sourcesChanged() {
+        calendarsByID = Self.calendarMap(sources)
+        indexCache.removeAll()
+        notify([.plans, .calendars])
+    }
+
+    private static func calendarMap(_ sources: [any PlanSource]) -> [CalendarID: CalendarInfo] {
+        // With duplicate ids the first source wins, as it does in `calendars` order.
+        Dictionary(sources.map { ($0.calendar.id, $0.calendar) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Observers may cancel themselves or others, or add new ones, while being notified:
+    /// each is looked up again just before its call, and ones added now wait for the next change.
+    private func notify(_ change: Change) {
+        guard !change.isEmpty else { return }
+        for id in observers.map(\.id) {
+            guard let entry = observers.first(where: { $0.id == id }) else { continue }
+            entry.handler(change)
+        }
+    }
+
+    /// The day index of the visible layout, built on first use.
+    func currentIndex() -> DayIndex {
+        let layout = layout
+        if let at = indexCache.firstIndex(where: { $0.layout == layout }) {
+            let index = indexCache.remove(at: at)
+            indexCache.append(index)
+            return index
+        }
+        let index = DayIndex(layout: layout, sources: sources, calendar: calendar)
+        indexCache.append(index)
+        if indexCache.count > Self.indexCacheLimit { indexCache.removeFirst() }
+        return index
+    }
+}

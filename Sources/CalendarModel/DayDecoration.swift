@@ -1,0 +1,90 @@
+import Foundation
+
+/// A colour for one dot in a day cell.
+public struct DotColor: Hashable, Sendable {
+    /// The colour to draw: the plan's own colour, else its calendar's.
+    public var spec: String
+    /// The calendar's colour, for when `spec` does not parse.
+    public var fallback: String
+
+    public init(spec: String, fallback: String) {
+        self.spec = spec
+        self.fallback = fallback
+    }
+}
+
+/// What a day cell shows besides its number: up to three dots, a holiday label and "+N".
+public struct DayDecoration: Equatable, Sendable {
+    /// The most dots a cell shows; the rest become `overflow`.
+    public static let maxDots = 3
+    /// Used when a plan's calendar is unknown (GNOME's default blue), so a dot still shows.
+    public static let defaultColor = "#3584e4"
+
+    /// At most `maxDots`, in plan-list order, one per non-holiday plan.
+    public var dots: [DotColor]
+    /// The first holiday-like plan's title (the view ellipsizes it).
+    public var label: String?
+    /// The label's colour (the holiday plan's own, else its calendar's).
+    public var labelColor: DotColor?
+    /// Plans shown neither as a dot nor as the label ("+N").
+    public var overflow: Int
+    /// All plans that day, for "N plans" accessibility text.
+    public var planCount: Int
+
+    public init(dots: [DotColor] = [], label: String? = nil, labelColor: DotColor? = nil,
+                overflow: Int = 0, planCount: Int = 0) {
+        self.dots = dots
+        self.label = label
+        self.labelColor = labelColor
+        self.overflow = overflow
+        self.planCount = planCount
+    }
+
+    /// A day without plans.
+    public static let none = DayDecoration()
+
+    /// Decide a day's decoration from its plans (already sorted as the list shows them).
+    ///
+    /// Holiday-like plans never become dots: the first gives the label, later ones count in
+    /// `overflow`. Cancelled plans count like any other, because the list still shows them.
+    public static func make(for plans: [Plan], calendars: [CalendarID: CalendarInfo]) -> DayDecoration {
+        var result = DayDecoration(planCount: plans.count)
+        for plan in plans {
+            let info = calendars[plan.calendarID]
+            if isHolidayLike(plan, calendar: info) {
+                if result.label == nil {
+                    result.label = plan.title
+                    result.labelColor = dotColor(for: plan, calendar: info)
+                } else {
+                    result.overflow += 1
+                }
+            } else if result.dots.count < maxDots {
+                result.dots.append(dotColor(for: plan, calendar: info))
+            } else {
+                result.overflow += 1
+            }
+        }
+        return result
+    }
+
+    /// A plan is holiday-like when its calendar is a holiday calendar or it carries the
+    /// category "holiday" (any case, surrounding spaces ignored).
+    public static func isHolidayLike(_ plan: Plan, calendar: CalendarInfo?) -> Bool {
+        if calendar?.isHoliday == true { return true }
+        return plan.categories.contains {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "holiday"
+        }
+    }
+
+    static func dotColor(for plan: Plan, calendar: CalendarInfo?) -> DotColor {
+        let fallback = nonEmpty(calendar?.color) ?? defaultColor
+        return DotColor(spec: nonEmpty(plan.color) ?? fallback, fallback: fallback)
+    }
+
+    /// An empty or blank colour in a file means "none", not "draw nothing".
+    private static func nonEmpty(_ text: String?) -> String? {
+        guard let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !trimmed.isEmpty else { return nil }
+        return trimmed
+    }
+}

@@ -1,0 +1,16 @@
+/// One row of the plan list: a plan as it appears on one particular day.
+public struct PlanOnDay: Equatable, Sendable, Identifiable {
+    public var plan: Plan
+    public var day: CalendarDay
+    /// False when the plan continues from an earlier day (the row can say "continued").
+    public var startsOnDay: Bool
+
+    public init(plan: Plan, day: CalendarDay, startsOnDay: Bool) {
+        self.plan = plan
+        self.day = day
+        self.startsOnDay = startsOnDay
+    }
+
+    /// Unique per plan and day, so a multi-day plan gives one distinct row per day.
+    public var id: String { "\(plan.id)#\(day)" }
+}

@@ -1,0 +1,85 @@
+import CalendarModel
+import XCTest
+
+final class DayDecorationTests: XCTestCase {
+    private let calendars = [workID: workInfo, holidayID: holidayInfo]
+
+    private func plans(_ count: Int) -> [Plan] {
+        (0..<count).map { allDay("p\($0)", day(2026, 11, 10)) }
+    }
+
+    private func decoration(_ plans: [Plan]) -> DayDecoration {
+        DayDecoration.make(for: plans, calendars: calendars)
+    }
+
+    func testNoPlansIsNone() {
+        XCTAssertEqual(decoration([]), .none)
+        XCTAssertEqual(DayDecoration.none.planCount, 0)
+    }
+
+    func testDotCountsAndOverflow() {
+        let work = DotColor(spec: "#1c71d8", fallback: "#1c71d8")
+        let expected: [(count: Int, dots: Int, overflow: Int)] = [(1, 1, 0), (3, 3, 0), (4, 3, 1), (7, 3, 4)]
+        for row in expected {
+            let made = decoration(plans(row.count))
+            XCTAssertEqual(made.dots, Array(repeating: work, count: row.dots), "\(row.count) plans")
+            XCTAssertEqual(made.overflow, row.overflow, "\(row.count) plans")
+            XCTAssertEqual(made.planCount, row.count)
+            XCTAssertNil(made.label)
+        }
+    }
+
+    func testHolidayGivesTheLabelAndNoDot() {
+        let holiday = allDay("h", day(2026, 11, 11), title: "Martinstag", calendar: holidayID)
+        let made = decoration([holiday] + plans(2))
+        XCTAssertEqual(made.label, "Martinstag")
+        XCTAssertEqual(made.dots.count, 2)
+        XCTAssertEqual(made.overflow, 0)
+        XCTAssertEqual(made.planCount, 3)
+    }
+
+    func testSecondHolidayCountsInOverflow() {
+        let first = allDay("h1", day(2026, 12, 25), title: "Christmas", calendar: holidayID)
+        let second = allDay("h2", day(2026, 12, 25), title: "Weihnachten", categories: [" HOLIDAY "])
+        let made = decoration([first, second] + plans(4))
+        XCTAssertEqual(made.label, "Christmas")
+        XCTAssertEqual(made.dots.count, 3)
+        XCTAssertEqual(made.overflow, 2)  // Weihnachten and the fourth plan
+        XCTAssertEqual(made.planCount, 6)
+    }
+
+    func testHolidayCategoryOnAnOrdinaryCalendar() {
+        let plan = allDay("c", day(2026, 11, 26), title: "Thanksgiving", categories: ["Family", "holiday"])
+        XCTAssertEqual(decoration([plan]).label, "Thanksgiving")
+        XCTAssertEqual(decoration([plan]).dots, [])
+        let notHoliday = allDay("n", day(2026, 11, 26), categories: ["holidays", "holiday prep"])
+        XCTAssertNil(decoration([notHoliday]).label)
+    }
+
+    func testPlanColourWinsOverCalendarColourButKeepsItAsFallback() {
+        let own = allDay("own", day(2026, 11, 10), color: "rebeccapurple")
+        let blank = allDay("blank", day(2026, 11, 10), color: "  ")
+        let made = decoration([own, blank])
+        XCTAssertEqual(made.dots, [DotColor(spec: "rebeccapurple", fallback: "#1c71d8"),
+                                   DotColor(spec: "#1c71d8", fallback: "#1c71d8")])
+    }
+
+    func testUnknownCalendarStillGetsADot() {
+        let stray = allDay("stray", day(2026, 11, 10), calendar: CalendarID("gone"))
+        XCTAssertEqual(decoration([stray]).dots,
+                       [DotColor(spec: DayDecoration.defaultColor, fallback: DayDecoration.defaultColor)])
+    }
+
+    func testCancelledPlansStillCount() {
+        var cancelled = allDay("x", day(2026, 11, 10))
+        cancelled.status = .cancelled
+        XCTAssertEqual(decoration([cancelled]).dots.count, 1)
+        XCTAssertEqual(decoration([cancelled]).planCount, 1)
+    }
+
+    func testDotsFollowListOrder() {
+        let red = allDay("r", day(2026, 11, 10), color: "red")
+        let green = allDay("g", day(2026, 11, 10), color: "green")
+        XCTAssertEqual(decoration([green, red]).dots.map(\.spec), ["green", "red"])
+    }
+}

@@ -1,0 +1,145 @@
+import CalendarModel
+import Foundation
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// Builds the real calendar window in-process, on the main thread (plain XCTest methods run
+/// there on Linux), with a pinned locale, time zone and "now": Sunday 2026-11-29 12:00 UTC.
+// @unchecked Sendable: every test touches it from the main thread only, inside MainActor.assumeIsolated.
+class AppTestCase: XCTestCase, @unchecked Sendable {
+    static let now = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29T12:00:00Z
+    private(set) var controller: WindowController!
+    private var application: Application!
+    private(set) var directory: URL!
+
+    override func setUpWithError() throws {
+        let ready = MainActor.assumeIsolated { GtkRuntime.initialize() }
+        guard ready else {
+            XCTFail("GTK could not open a display: run the tests under Xvfb (see README)")
+            throw XCTSkip("no display")
+        }
+        directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("koyomi-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        MainActor.assumeIsolated {
+            controller?.mainWindow.window.destroy()
+            controller = nil
+            application = nil
+            MainLoop.drain()
+        }
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Writes an .ics file into the test's folder and returns its path.
+    func writeCalendar(_ name: String, _ body: String) throws -> String {
+        let url = directory.appendingPathComponent(name)
+        try Data(body.utf8).write(to: url)
+        return url.path
+    }
+
+    /// Opens the window on `paths`, presents it and waits until it is on screen.
+    @MainActor
+    func openWindow(_ paths: [String], locale: String = "en_US", firstWeekday: Int = 1,
+                    month: YearMonth? = nil) -> WindowController {
+        application = Application(id: "app.koyomi.Tests.Window", flags: [.nonUnique])
+        let settings = LocaleSettings(locale: Locale(identifier: locale), firstWeekday: firstWeekday)
+        let controller = WindowController(application: application, localeSettings: settings,
+                                          timeZone: TimeZone(identifier: "UTC")!,
+                                          now: { Self.now }, month: month)
+        controller.open(paths: paths)
+        var painted = false
+        controller.mainWindow.window.afterNextPaint { painted = true }
+        controller.present()
+        self.controller = controller
+        XCTAssertTrue(MainLoop.iterate(until: { painted }), "the window was never painted")
+        return controller
+    }
+
+    /// A standard calendar used by most tests.
+    func sampleCalendar() throws -> String {
+        try writeCalendar("work.ics", """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Koyomi tests//EN
+        X-WR-CALNAME:Work
+        COLOR:#e66100
+        BEGIN:VEVENT
+        UID:trip
+        DTSTART;VALUE=DATE:20261110
+        DTEND;VALUE=DATE:20261113
+        SUMMARY:Trip to Kyoto
+        COLOR:#1c71d8
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:standup
+        DTSTART:20261102T093000Z
+        DTEND:20261102T094500Z
+        RRULE:FREQ=WEEKLY;BYDAY=MO,WE
+        SUMMARY:Standup
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:busy-1
+        DTSTART:20261118T080000Z
+        DTEND:20261118T083000Z
+        SUMMARY:Breakfast
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:busy-2
+        DTSTART:20261118T120000Z
+        DTEND:20261118T130000Z
+        SUMMARY:Lunch
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:busy-3
+        DTSTART:20261118T150000Z
+        DTEND:20261118T160000Z
+        SUMMARY:Review
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:busy-4
+        DTSTART:20261118T180000Z
+        DTEND:20261118T190000Z
+        SUMMARY:Dinner
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:thanksgiving
+        DTSTART;VALUE=DATE:20261126
+        SUMMARY:Thanksgiving Day
+        CATEGORIES:Holiday
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:late
+        DTSTART:20261129T220000Z
+        DTEND:20261130T000000Z
+        SUMMARY:Late call
+        END:VEVENT
+        END:VCALENDAR
+        """)
+    }
+
+    // MARK: What the user sees
+
+    @MainActor var window: MainWindow { controller.mainWindow }
+    @MainActor var title: String { window.pager.title.text }
+    @MainActor var rowTitles: [String] { window.planList.rowViews.map(\.model.title) }
+    @MainActor var rowRanges: [String] { window.planList.rowViews.map(\.model.rangeText) }
+
+    @MainActor
+    func cell(_ text: String) -> DayCell {
+        let day = CalendarDay(parsing: text)!
+        guard let cell = window.grid.cell(for: day) else {
+            XCTFail("\(text) is not in the grid")
+            return window.grid.cells[0]
+        }
+        return cell
+    }
+
+    @MainActor
+    func selectedCells() -> [String] {
+        window.grid.cells.filter { $0.button.hasCSSClass("selected") }.compactMap { $0.day?.description }
+    }
+}

@@ -1,0 +1,61 @@
+import CalendarModel
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// Clicking days and what the plan list then shows.
+final class PlanListTests: AppTestCase {
+    func testClickingADayListsItsPlansInOrder() throws {
+        let path = try sampleCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-11").button.click()
+            XCTAssertEqual(selectedCells(), ["2026-11-11"])
+            XCTAssertEqual(rowTitles, ["Trip to Kyoto", "Standup"], "all-day first, then by time")
+            // ICU puts a narrow no-break space before AM/PM.
+            XCTAssertEqual(rowRanges, ["Nov 10 – Nov 12", "9:30\u{202F}AM – 9:45\u{202F}AM"])
+            XCTAssertEqual(window.planList.rowViews.map(\.model.markerText), ["Continues", "Starts"])
+            XCTAssertEqual(window.planList.rowViews.first?.row.accessibleLabel,
+                           "Trip to Kyoto, Nov 10 – Nov 12, Work, continues from an earlier day")
+
+            cell("2026-11-10").button.click()
+            XCTAssertEqual(rowTitles, ["Trip to Kyoto"])
+            XCTAssertEqual(window.planList.rowViews.map(\.model.markerText), ["Starts"])
+        }
+    }
+
+    func testAnEmptyDaySaysSo() throws {
+        let path = try sampleCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-14").button.click()
+            XCTAssertEqual(rowTitles, [])
+            XCTAssertEqual(window.planList.emptyText, "No plans on Saturday, November 14")
+        }
+    }
+
+    func testClickingTheSelectedDayShowsTheMonthsAgenda() throws {
+        let path = try sampleCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-29").button.click()
+            XCTAssertEqual(selectedCells(), [])
+            XCTAssertEqual(window.planList.headerTexts.first, "Monday, November 2")
+            XCTAssertTrue(window.planList.headerTexts.contains("Thursday, November 26"))
+            XCTAssertFalse(window.planList.headerTexts.contains { $0.contains("December") },
+                           "the agenda covers the visible month only")
+            XCTAssertEqual(rowTitles.first, "Standup")
+        }
+    }
+
+    func testClickingAGreyedDayPagesToItsMonthAndSelectsIt() throws {
+        let path = try sampleCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-12-02").button.click()
+            XCTAssertEqual(title, "December 2026")
+            XCTAssertEqual(selectedCells(), ["2026-12-02"])
+            XCTAssertEqual(rowTitles, ["Standup"])
+        }
+    }
+}
