@@ -1,0 +1,81 @@
+import CICal
+import CalendarModel
+import Foundation
+
+/// Reads one VEVENT component into an `EventRecord`, or says why it is skipped.
+struct EventReader {
+    let zones: TimeZoneTable
+    let sourceName: String
+
+    enum Outcome {
+        case event(EventRecord, warnings: [String])
+        case skipped(String)
+    }
+
+    func read(_ component: OpaquePointer, ordinal: Int) -> Outcome {
+        var fields = EventFields()
+        var property = icalcomponent_get_first_property(component, ICAL_ANY_PROPERTY)
+        while let current = property {
+            fields.take(current)
+            property = icalcomponent_get_next_property(component, ICAL_ANY_PROPERTY)
+        }
+        let name = fields.summary.map { "\"\($0)\"" } ?? fields.uid.map { "with UID \($0)" } ?? "#\(ordinal)"
+        if let error = fields.parseError {
+            return .skipped("event \(name) skipped: \(error)")
+        }
+        if fields.hasRscale {
+            return .skipped("event \(name) skipped: its RRULE uses a non-Gregorian RSCALE")
+        }
+        guard let dtstart = fields.dtstart else {
+            return .skipped("event \(name) skipped: it has no DTSTART")
+        }
+        var warnings: [String] = []
+        func time(_ raw: RawTime) -> EventTime {
+            if raw.isUTC { return EventTime(wall: raw.wall, zone: .utc) }
+            guard let tzid = raw.tzid else { return EventTime(wall: raw.wall, zone: .floating) }
+            if let zone = zones.zone(forTZID: tzid) { return EventTime(wall: raw.wall, zone: zone) }
+            let warning = "event \(name): unknown time zone \"\(tzid)\"; its times are read in "
+                + zones.userZone.identifier
+            if !warnings.contains(warning) { warnings.append(warning) }
+            return EventTime(wall: raw.wall, zone: .floating)
+        }
+        let start = time(dtstart)
+        var record = EventRecord(
+            uid: fields.uid ?? "koyomi-\(sourceName)-\(ordinal)",
+            title: fields.summary ?? "Untitled", location: fields.location, notes: fields.notes,
+            color: fields.color, categories: fields.categories, status: fields.status,
+            start: start, length: length(start: start, end: fields.dtend.map(time), duration: fields.duration))
+        record.rule = fields.rule
+        record.until = fields.until.map(time)
+        record.rdates = fields.rdates.map(time)
+        record.exdates = fields.exdates.map(time)
+        record.recurrenceID = fields.recurrenceID.map(time)
+        return .event(record, warnings: warnings)
+    }
+
+    /// Longer plans are cut to this (a century), so absurd DURATIONs stay within Foundation's dates.
+    static let maximumDays = 36_525
+
+    /// DTEND wins over DURATION; an all-day plan lasts at least a day, a timed one may be instant.
+    private func length(start: EventTime, end: EventTime?, duration: Int?) -> EventRecord.Length {
+        switch unclampedLength(start: start, end: end, duration: duration) {
+        case let .days(days): return .days(min(days, Self.maximumDays))
+        case let .seconds(seconds): return .seconds(min(seconds, Self.maximumDays * 86_400))
+        }
+    }
+
+    private func unclampedLength(start: EventTime, end: EventTime?, duration: Int?) -> EventRecord.Length {
+        if start.wall.isDate {
+            if let end {
+                return .days(max(1, start.wall.date.distance(to: end.wall.date)))
+            }
+            if let duration { return .days(max(1, (duration + 86_399) / 86_400)) }
+            return .days(1)
+        }
+        if let end {
+            let seconds = zones.instant(of: end).timeIntervalSince(zones.instant(of: start))
+            return .seconds(max(0, Int(seconds)))
+        }
+        return .seconds(max(0, duration ?? 0))
+    }
+}

@@ -1,0 +1,20 @@
+import CalendarModel
+import Foundation
+
+/// How to turn one iCalendar file into a calendar: its identity, the colour to use when the
+/// file names none, and the user's time zone (floating times and all-day plans are placed in it).
+public struct ICalendarLoadOptions: Sendable {
+    public var id: CalendarID
+    /// Used when the file names no calendar colour (`COLOR` / `X-APPLE-CALENDAR-COLOR`).
+    public var fallbackColor: String
+    /// The user's zone: floating times (no `Z`, no `TZID`) are read in it.
+    public var timeZone: TimeZone
+    public var isReadOnly: Bool
+
+    public init(id: CalendarID, fallbackColor: String, timeZone: TimeZone, isReadOnly: Bool = true) {
+        self.id = id
+        self.fallbackColor = fallbackColor
+        self.timeZone = timeZone
+        self.isReadOnly = isReadOnly
+    }
+}

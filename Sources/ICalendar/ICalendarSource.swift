@@ -1,0 +1,45 @@
+import CICal
+import Foundation
+
+/// Getting from a path to libical's tree: reading the file, rejecting what is not
+/// iCalendar text, and parsing with the tree freed before returning.
+enum ICalendarSource {
+    /// libical aborts on errors when built with ICAL_ERRORS_ARE_FATAL; turn that off once.
+    private static let nonFatalErrors: Void = icalerror_set_errors_are_fatal(0)
+
+    static func readText(path: String) throws(ICalendarError) -> String {
+        let fail = { (problem: String) in ICalendarError(path: path, problem: problem) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw fail("does not exist")
+        }
+        if isDirectory.boolValue { throw fail("is a folder, not a file") }
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw fail("cannot be read (permission denied)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw fail("cannot be read")
+        }
+        if data.contains(0) { throw fail("is a binary file, not iCalendar text") }
+        guard var text = String(data: data, encoding: .utf8) else {
+            throw fail("is not UTF-8 text")
+        }
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
+    }
+
+    /// Problems with text as text (for both files and in-memory sources).
+    static func problem(withText text: String) -> String? {
+        if text.allSatisfy(\.isWhitespace) { return "is empty" }
+        if text.contains("\0") { return "is a binary file, not iCalendar text" }
+        return nil
+    }
+
+    /// Parses and copies everything out; nil when libical finds no calendar.
+    static func parse(_ text: String, zones: TimeZoneTable, sourceName: String) -> CalendarReader? {
+        _ = nonFatalErrors
+        guard let root = text.withCString({ icalparser_parse_string($0) }) else { return nil }
+        defer { icalcomponent_free(root) }
+        return CalendarReader(root: root, zones: zones, sourceName: sourceName)
+    }
+}

@@ -1,0 +1,20 @@
+import CICal
+
+/// A date value as libical read it, before its zone is resolved.
+struct RawTime {
+    var wall: WallTime
+    var isUTC: Bool
+    var tzid: String?
+
+    init?(_ value: icaltimetype, property: OpaquePointer) {
+        guard !icaltime_is_null_time(value).isTrue, let wall = WallTime(value) else { return nil }
+        self.wall = wall
+        self.isUTC = icaltime_is_utc(value).isTrue
+        self.tzid = isUTC ? nil : LibicalText.tzid(of: property)
+    }
+}
+
+extension Int32 {
+    /// libical returns C booleans as int.
+    var isTrue: Bool { self != 0 }
+}

@@ -1,0 +1,111 @@
+import CICal
+import CalendarModel
+import Foundation
+
+/// Expands one repeating master for one interval, on demand.
+///
+/// The iterator runs from DTSTART (COUNT counts from there; `icalrecur_iterator_set_start`
+/// cannot be used with COUNT), in the DTSTART's wall time with no zone attached (RFC 5545
+/// repeats in local time), and each occurrence is converted to an instant afterwards.
+/// Rules without COUNT jump close to the interval first; rules with COUNT step from DTSTART
+/// and skip early occurrences by cheap wall-time comparison. Iteration stops past the
+/// interval's end or after `iterationLimit` steps.
+struct RecurrenceExpander {
+    let zones: TimeZoneTable
+    let userCalendar: Calendar
+    let calendarID: CalendarID
+    /// Bounds pathological rules (FREQ=SECONDLY, a COUNT rule far from the interval): about
+    /// 68 years of daily steps, far more than any month view needs.
+    static let iterationLimit = 25_000
+
+    /// Occurrences of `master` overlapping `interval`, except those named in `replaced`
+    /// (occurrence keys of RECURRENCE-ID overrides).
+    func plans(of master: EventRecord, overlapping interval: DateInterval, replaced: Set<String>) -> [Plan] {
+        let excluded = Set(master.exdates.map { $0.occurrenceKey(zones: zones) })
+        let excludedDays = Set(master.exdates.filter { $0.wall.isDate }.map { $0.wall.date })
+        var seen = Set<String>()
+        var plans: [Plan] = []
+        func consider(_ start: EventTime) {
+            let key = start.occurrenceKey(zones: zones)
+            guard !excluded.contains(key), !replaced.contains(key), seen.insert(key).inserted else { return }
+            // A DATE EXDATE on a timed event removes that day's occurrence (lenient reading).
+            if !start.wall.isDate && excludedDays.contains(start.wall.date) { return }
+            let plan = master.plan(calendarID: calendarID, occurrence: key, start: start, zones: zones)
+            if Self.overlaps(plan.interval(in: userCalendar), interval) { plans.append(plan) }
+        }
+        if let rule = master.rule {
+            for wall in ruleOccurrences(of: master, rule: rule, around: interval) {
+                consider(EventTime(wall: wall, zone: master.start.zone))
+            }
+        } else {
+            consider(master.start)
+        }
+        for rdate in master.rdates {
+            // An RDATE of the other value type than DTSTART is read in DTSTART's kind.
+            if master.start.wall.isDate && !rdate.wall.isDate {
+                consider(EventTime(wall: WallTime(date: rdate.wall.date, isDate: true), zone: .floating))
+            } else {
+                consider(rdate)
+            }
+        }
+        return plans
+    }
+
+    /// Half-open overlap, where a zero-length plan counts at the instant it happens
+    /// (the same rule as `StaticPlanSource`).
+    static func overlaps(_ span: DateInterval, _ interval: DateInterval) -> Bool {
+        span.start < interval.end
+            && (span.end > interval.start || (span.duration == 0 && span.start >= interval.start))
+    }
+
+    private func ruleOccurrences(of master: EventRecord, rule: icalrecurrencetype,
+                                 around interval: DateInterval) -> [WallTime] {
+        let start = master.start
+        var rule = rule
+        rule.until = untilInStartFrame(master)
+        // Generous wall-time bounds (a day of slack covers any zone offset); the exact
+        // overlap test happens on the plans.
+        let lengthSeconds: Int
+        switch master.length {
+        case let .days(days): lengthSeconds = days * 86_400
+        case let .seconds(seconds): lengthSeconds = seconds
+        }
+        let frame = start.wall.isDate ? ZoneRef.floating : start.zone
+        let lower = zones.wallTime(of: interval.start, in: frame).adding(seconds: -lengthSeconds - 2 * 86_400)
+        let upper = zones.wallTime(of: interval.end, in: frame).adding(seconds: 2 * 86_400)
+        guard let iterator = icalrecur_iterator_new(rule, start.wall.icalTime) else { return [start.wall] }
+        defer { icalrecur_iterator_free(iterator) }
+        // Without COUNT, jump close to the interval instead of stepping there from DTSTART.
+        if rule.count == 0 && lower > start.wall {
+            let jump = start.wall.isDate ? WallTime(date: lower.date, isDate: true) : lower
+            _ = icalrecur_iterator_set_start(iterator, jump.icalTime)
+        }
+        var result: [WallTime] = []
+        for _ in 0..<Self.iterationLimit {
+            let next = icalrecur_iterator_next(iterator)
+            guard !icaltime_is_null_time(next).isTrue, let wall = WallTime(next) else { break }
+            if wall > upper { break }
+            if wall >= lower { result.append(wall) }
+        }
+        return result
+    }
+
+    /// UNTIL as the iterator compares it: in DTSTART's wall time (libical would otherwise
+    /// compare a zoned DTSTART's wall time against a UTC UNTIL as if both were UTC).
+    private func untilInStartFrame(_ master: EventRecord) -> icaltimetype {
+        guard let until = master.until else { return icaltime_null_time() }
+        if master.start.wall.isDate {
+            let day = until.wall.isDate || until.zone != .utc
+                ? until.wall.date
+                : zones.wallTime(of: zones.instant(of: until), in: .floating).date
+            return WallTime(date: day, isDate: true).icalTime
+        }
+        if until.wall.isDate {
+            // A DATE UNTIL on a timed event: through the end of that day.
+            return WallTime(date: until.wall.date, secondOfDay: 86_399, isDate: false).icalTime
+        }
+        let zone = until.zone == .utc ? until.zone : master.start.zone
+        let instant = zones.instant(of: EventTime(wall: until.wall, zone: zone))
+        return zones.wallTime(of: instant, in: master.start.zone).icalTime
+    }
+}

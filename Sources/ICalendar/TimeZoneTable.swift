@@ -1,0 +1,96 @@
+import CICal
+import Foundation
+
+/// Resolves TZIDs and converts between wall times and instants for one file.
+///
+/// VTIMEZONEs from the file win over the system database (the file says what its
+/// times mean); each is cloned into an `icaltimezone` this table owns, so the parsed
+/// tree can be freed right after loading.
+final class TimeZoneTable {
+    let userZone: TimeZone
+    private var fileZones: [String: OpaquePointer] = [:]
+    private var systemZones: [String: TimeZone?] = [:]
+
+    init(userZone: TimeZone) {
+        self.userZone = userZone
+    }
+
+    deinit {
+        for zone in fileZones.values {
+            icaltimezone_free(zone, 1)
+        }
+    }
+
+    /// Takes a VTIMEZONE component (borrowed; it is cloned). The first zone for a TZID wins.
+    func add(vtimezone component: OpaquePointer) {
+        guard let tzidProperty = icalcomponent_get_first_property(component, ICAL_TZID_PROPERTY),
+              let tzid = LibicalText.string(icalproperty_get_tzid(tzidProperty)),
+              fileZones[tzid] == nil,
+              let zone = icaltimezone_new() else { return }
+        guard let clone = icalcomponent_new_clone(component) else {
+            icaltimezone_free(zone, 1)
+            return
+        }
+        // On success the zone owns the clone; on failure we still own it.
+        if icaltimezone_set_component(zone, clone) != 0 {
+            fileZones[tzid] = zone
+        } else {
+            icalcomponent_free(clone)
+            icaltimezone_free(zone, 1)
+        }
+    }
+
+    /// Nil when neither the file nor the system knows the TZID.
+    func zone(forTZID tzid: String) -> ZoneRef? {
+        if let zone = fileZones[tzid] { return .vtimezone(zone) }
+        if let cached = systemZones[tzid] { return cached.map(ZoneRef.system) }
+        let found = TimeZone(identifier: tzid)
+        systemZones[tzid] = found
+        return found.map(ZoneRef.system)
+    }
+
+    /// The instant a timed value stands for. (Date values have no instant of their own;
+    /// callers place them with the user's calendar.)
+    func instant(of time: EventTime) -> Date {
+        switch time.zone {
+        case .utc: return time.wall.asUTC
+        case .floating: return Self.instant(of: time.wall, in: userZone)
+        case let .system(zone): return Self.instant(of: time.wall, in: zone)
+        case let .vtimezone(zone):
+            var value = time.wall.icalTime
+            value.is_date = 0
+            icaltimezone_convert_time(&value, zone, icaltimezone_get_utc_timezone())
+            return WallTime(value)?.asUTC ?? time.wall.asUTC
+        }
+    }
+
+    /// What a clock in `zone` shows at `instant`.
+    func wallTime(of instant: Date, in zone: ZoneRef) -> WallTime {
+        switch zone {
+        case .utc: return WallTime(utcOf: instant)
+        case .floating: return Self.wallTime(of: instant, in: userZone)
+        case let .system(timeZone): return Self.wallTime(of: instant, in: timeZone)
+        case let .vtimezone(pointer):
+            var value = WallTime(utcOf: instant).icalTime
+            icaltimezone_convert_time(&value, icaltimezone_get_utc_timezone(), pointer)
+            return WallTime(value) ?? WallTime(utcOf: instant)
+        }
+    }
+
+    /// RFC 5545 §3.3.5: a wall time that occurs twice means the first one; a wall time
+    /// skipped by a DST gap is read with the offset from before the gap.
+    static func instant(of wall: WallTime, in zone: TimeZone) -> Date {
+        let asUTC = wall.asUTC
+        let before = zone.secondsFromGMT(for: asUTC.addingTimeInterval(-86_400))
+        let after = zone.secondsFromGMT(for: asUTC.addingTimeInterval(86_400))
+        for offset in [max(before, after), min(before, after)] {
+            let candidate = asUTC.addingTimeInterval(TimeInterval(-offset))
+            if zone.secondsFromGMT(for: candidate) == offset { return candidate }
+        }
+        return asUTC.addingTimeInterval(TimeInterval(-before))
+    }
+
+    static func wallTime(of instant: Date, in zone: TimeZone) -> WallTime {
+        WallTime(utcOf: instant.addingTimeInterval(TimeInterval(zone.secondsFromGMT(for: instant))))
+    }
+}
