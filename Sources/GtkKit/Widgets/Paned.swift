@@ -20,6 +20,9 @@ public final class Paned: Widget {
     /// The largest divider position the current size allows (GTK 4 has no getter for it).
     public var maxPosition: Int32 { koyomi_object_get_int(object, "max-position") }
 
+    /// The smallest divider position the start child's minimum size allows.
+    public var minPosition: Int32 { koyomi_object_get_int(object, "min-position") }
+
     public var isWide: Bool {
         get { gtk_paned_get_wide_handle(opaque) != 0 }
         set { gtk_paned_set_wide_handle(opaque, newValue ? 1 : 0) }

@@ -7,9 +7,9 @@ enum Stylesheet {
 
     .weekday-header { font-size: 0.85em; font-weight: bold; opacity: 0.7; padding: 6px 0; }
 
-    button.day-cell { padding: 4px 2px; border-radius: 8px; min-height: 56px; }
+    button.day-cell { padding: 3px 2px; border-radius: 8px; }
     button.day-cell .day-number {
-        min-width: 30px; min-height: 30px; border-radius: 9999px;
+        min-width: 28px; min-height: 28px; border-radius: 9999px;
         font-feature-settings: "tnum";
     }
     button.day-cell.other-month .day-number { opacity: 0.4; }

@@ -14,6 +14,7 @@ final class MainWindow {
     let planList: PlanListView
     private let split: Paned
     private var splitSetByUs: Int32 = -1
+    private var lastMaximum: Int32 = -1
     private var userMovedSplit = false
 
     init(application: Application, formatter: CalendarFormatter, colors: ColorClasses) {
@@ -42,11 +43,16 @@ final class MainWindow {
             guard let self, !self.userMovedSplit else { return }
             let maximum = self.split.maxPosition
             guard maximum > 0 else { return }
-            self.splitSetByUs = Int32(Double(maximum) * Self.gridShare)
+            // Never below the grid's own minimum, which would push its top out of view.
+            self.splitSetByUs = max(Int32(Double(maximum) * Self.gridShare), self.split.minPosition)
+            self.lastMaximum = maximum
             self.split.position = self.splitSetByUs
         }
         split.onNotify("position") { [weak self] in
-            guard let self, self.splitSetByUs >= 0, self.split.position != self.splitSetByUs else { return }
+            // GTK also moves the divider while clamping during a resize (max-position changes
+            // then); only a move at an unchanged size is the user's.
+            guard let self, self.splitSetByUs >= 0, self.split.maxPosition == self.lastMaximum,
+                  self.split.position != self.splitSetByUs else { return }
             self.userMovedSplit = true
         }
     }

@@ -1,0 +1,93 @@
+import CalendarModel
+import Foundation
+@testable import KoyomiApp
+import XCTest
+
+/// The `koyomi` program as a whole process: arguments, exit codes and messages.
+final class CommandLineTests: XCTestCase {
+    private var binary: URL {
+        // SwiftPM builds the test runner next to the executables in .build/<config>/.
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return runner.appendingPathComponent("koyomi")
+    }
+
+    private func run(_ arguments: [String], environment extra: [String: String] = [:]) throws
+        -> (status: Int32, stdout: String, stderr: String) {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "missing \(binary.path)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["GSK_RENDERER"] = "cairo"
+        environment.merge(extra) { _, new in new }
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    func testHelpAndVersion() throws {
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("Usage: koyomi"))
+        XCTAssertTrue(help.stdout.contains("--month YYYY-MM"))
+        let version = try run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.stdout, "koyomi \(LaunchOptions.version)\n")
+    }
+
+    func testBadArgumentsExitWithStatus2AndSayWhy() throws {
+        let month = try run(["--month", "2026-13"])
+        XCTAssertEqual(month.status, 2)
+        XCTAssertTrue(month.stderr.contains("--month expects YYYY-MM"), month.stderr)
+        XCTAssertTrue(month.stderr.contains("2026-13"), month.stderr)
+
+        let unknown = try run(["--frobnicate"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("unknown option “--frobnicate”"), unknown.stderr)
+
+        let missingValue = try run(["--month"])
+        XCTAssertEqual(missingValue.status, 2)
+        XCTAssertTrue(missingValue.stderr.contains("--month needs a value"), missingValue.stderr)
+    }
+
+    func testFirstFrameOnTheSamplesExitsCleanly() throws {
+        let result = try run(["--quit-after-first-frame"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(result.stderr.contains("koyomi:"), "the samples load without complaint: \(result.stderr)")
+    }
+
+    func testMalformedFileIsNamedOnStderrAndLeftAlone() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("koyomi-cli-\(UUID().uuidString).ics")
+        let text = "BEGIN:VCALENDAR\nVERSION:2.0\nthis is not iCalendar\n"
+        try Data(text.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+
+        let result = try run(["--quit-after-first-frame", url.path])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stderr.contains(url.lastPathComponent), result.stderr)
+        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), text, "the file is never rewritten")
+    }
+}
+
+final class LaunchOptionsTests: XCTestCase {
+    func testParsesFilesMonthAndFlags() throws {
+        XCTAssertEqual(try LaunchOptions.parse([]), .run(LaunchOptions()))
+        XCTAssertEqual(try LaunchOptions.parse(["a.ics", "--month=2027-02", "b.ics", "--quit-after-first-frame"]),
+                       .run(LaunchOptions(files: ["a.ics", "b.ics"], month: YearMonth(year: 2027, month: 2),
+                                          quitAfterFirstFrame: true)))
+        XCTAssertEqual(try LaunchOptions.parse(["--", "--month"]), .run(LaunchOptions(files: ["--month"])))
+        XCTAssertEqual(try LaunchOptions.parse(["-h"]), .help)
+    }
+
+    func testRejectsImpossibleMonths() {
+        for bad in ["2026-00", "2026-13", "26-11", "2026-1", "2026/11", "2026-+1", ""] {
+            XCTAssertThrowsError(try LaunchOptions.parse(["--month", bad]), bad)
+        }
+    }
+}
