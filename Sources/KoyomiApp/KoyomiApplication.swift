@@ -6,7 +6,7 @@ import GtkKit
 /// running window), one calendar window, the GLib main loop.
 @MainActor
 public final class KoyomiApplication {
-    public static let applicationID = "app.koyomi.Koyomi"
+    public nonisolated static let applicationID = "app.koyomi.Koyomi"
 
     private let options: LaunchOptions
     private let environment: [String: String]
@@ -56,7 +56,7 @@ public final class KoyomiApplication {
         let controller = makeController()
         let paths = options.files.isEmpty ? sampleFiles() : options.files
         let problems = controller.open(paths: paths)
-        problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
+        report(problems)
         controller.present()
         controller.startClock()
         if options.quitAfterFirstFrame {
@@ -67,8 +67,13 @@ public final class KoyomiApplication {
 
     private func openFromAnotherLaunch(_ paths: [String]) {
         if controller == nil { activate() }
-        controller?.open(paths: paths)
+        report(controller?.open(paths: paths) ?? [])
         controller?.present()
+    }
+
+    /// Problems go to stderr as well as to the window, for whoever started Koyomi from a shell.
+    private func report(_ problems: [String]) {
+        problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
     }
 
     private func sampleFiles() -> [String] {

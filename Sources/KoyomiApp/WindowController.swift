@@ -49,6 +49,9 @@ final class WindowController {
         clock?.start()
     }
 
+    /// Looks at the clock now instead of at the next tick (after a resume, and for tests).
+    func checkClock() { clock?.check() }
+
     private func timeChanged(_ zone: TimeZone) {
         if zone.identifier != store.calendar.timeZone.identifier {
             let calendar = localeSettings.calendar(timeZone: zone)

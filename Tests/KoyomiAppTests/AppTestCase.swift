@@ -9,6 +9,8 @@ import XCTest
 // @unchecked Sendable: every test touches it from the main thread only, inside MainActor.assumeIsolated.
 class AppTestCase: XCTestCase, @unchecked Sendable {
     static let now = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29T12:00:00Z
+    /// What the window's clock reads; tests move it to simulate midnight.
+    var currentNow = AppTestCase.now
     private(set) var controller: WindowController!
     private var application: Application!
     private(set) var directory: URL!
@@ -49,7 +51,7 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         let settings = LocaleSettings(locale: Locale(identifier: locale), firstWeekday: firstWeekday)
         let controller = WindowController(application: application, localeSettings: settings,
                                           timeZone: TimeZone(identifier: "UTC")!,
-                                          now: { Self.now }, month: month)
+                                          now: { [unowned self] in self.currentNow }, month: month)
         controller.open(paths: paths)
         var painted = false
         controller.mainWindow.window.afterNextPaint { painted = true }

@@ -1,0 +1,74 @@
+import Foundation
+@testable import KoyomiApp
+import XCTest
+
+/// A second `koyomi FILE` hands FILE to the window that is already running, as GNOME apps do.
+final class SingleInstanceTests: XCTestCase {
+    private var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("koyomi")
+    }
+
+    func testSecondLaunchOpensItsFileInTheFirstWindow() throws {
+        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+            return XCTFail("needs a D-Bus session: run the tests with scripts/test")
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koyomi-single-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A broken file makes the first window say so on stderr: that is how we see it arrive.
+        let second = folder.appendingPathComponent("handed-over.ics")
+        try Data("not a calendar\n".utf8).write(to: second)
+
+        let primary = Process()
+        primary.executableURL = binary
+        primary.environment = ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo"]) { $1 }
+        let primaryErrors = Pipe()
+        primary.standardError = primaryErrors
+        let arrived = DispatchSemaphore(value: 0)
+        let collected = Collected()
+        primaryErrors.fileHandleForReading.readabilityHandler = { handle in
+            if collected.append(handle.availableData).contains("handed-over.ics") { arrived.signal() }
+        }
+        try primary.run()
+        defer {
+            primary.terminate()
+            primary.waitUntilExit()
+            primaryErrors.fileHandleForReading.readabilityHandler = nil
+        }
+
+        // Wait (bounded) until the first instance owns its name on the session bus.
+        XCTAssertEqual(try run("/usr/bin/gdbus", ["wait", "--session", "--timeout", "20", KoyomiApplication.applicationID]), 0)
+
+        let start = Date()
+        XCTAssertEqual(try run(binary.path, [second.path]), 0, "the second launch hands over and exits")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 10, "the second launch must not keep running")
+        XCTAssertEqual(arrived.wait(timeout: .now() + 20), .success,
+                       "the first window never opened the file: \(collected.text)")
+        XCTAssertTrue(primary.isRunning, "the first window is still open")
+    }
+
+    private func run(_ path: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo"]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// Text gathered from a pipe on another thread.
+private final class Collected: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ chunk: Data) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        data.append(chunk)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    var text: String { append(Data()) }
+}
