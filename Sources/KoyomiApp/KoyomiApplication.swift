@@ -33,6 +33,7 @@ public final class KoyomiApplication {
         if application.isRemote {
             // Another Koyomi is running: give it our files (or just raise it) and leave.
             if options.files.isEmpty { application.activate() } else { application.open(paths: options.files) }
+            application.flush()
             return 0
         }
         let status = application.run()

@@ -16,6 +16,10 @@ case .help:
 case .version:
     print("koyomi \(LaunchOptions.version)")
 case let .run(options):
-    let status = MainActor.assumeIsolated { KoyomiApplication(options: options).run() }
-    exit(status)
+    MainActor.assumeIsolated {
+        let application = KoyomiApplication(options: options)
+        // Exit while `application` is still alive: tearing GApplication down first would only
+        // add work (and a D-Bus warning in a second instance) on the way out.
+        exit(application.run())
+    }
 }

@@ -47,6 +47,7 @@ final class LifetimeTests: GtkTestCase {
     func testWindowIsFreedAfterDestroy() {
         onMain {
             let application = Application(id: "app.koyomi.Tests.Lifetime", flags: [.nonUnique])
+            application.register()
             var window: Window? = Window(application: application)
             let probe = WeakObjectProbe(window!)
             window!.setContent(Label("content"))

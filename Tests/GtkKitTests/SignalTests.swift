@@ -51,6 +51,7 @@ final class SignalTests: GtkTestCase {
     func testBoolSignalReturnValueReachesGtk() {
         onMain {
             let application = Application(id: "app.koyomi.Tests.Signals", flags: [.nonUnique])
+            application.register()
             let window = Window(application: application)
             var asked = 0
             // Returning true from "close-request" keeps the window open.

@@ -12,7 +12,14 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     /// What the window's clock reads; tests move it to simulate midnight.
     var currentNow = AppTestCase.now
     private(set) var controller: WindowController!
-    private var application: Application!
+    /// One registered application for all window tests: GTK keeps a just-released application
+    /// alive until its session-bus calls finish, and a second one with the same id could not
+    /// register meanwhile.
+    @MainActor private static let application: Application = {
+        let application = Application(id: "app.koyomi.Tests.Window", flags: [.nonUnique])
+        application.register() // emits "startup", which GTK wants before any window
+        return application
+    }()
     private(set) var directory: URL!
 
     override func setUpWithError() throws {
@@ -28,10 +35,13 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
 
     override func tearDown() {
         MainActor.assumeIsolated {
+            weak var weakController = controller
+            let windowProbe = controller.map { WeakObjectProbe($0.mainWindow.window) }
             controller?.mainWindow.window.destroy()
             controller = nil
-            application = nil
             MainLoop.drain()
+            XCTAssertNil(weakController, "the window's controller, views and coordinator are freed with it")
+            XCTAssertEqual(windowProbe?.isAlive, false, "the GtkWindow is freed")
         }
         try? FileManager.default.removeItem(at: directory)
     }
@@ -47,9 +57,8 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     @MainActor
     func openWindow(_ paths: [String], locale: String = "en_US", firstWeekday: Int = 1,
                     month: YearMonth? = nil) -> WindowController {
-        application = Application(id: "app.koyomi.Tests.Window", flags: [.nonUnique])
         let settings = LocaleSettings(locale: Locale(identifier: locale), firstWeekday: firstWeekday)
-        let controller = WindowController(application: application, localeSettings: settings,
+        let controller = WindowController(application: Self.application, localeSettings: settings,
                                           timeZone: TimeZone(identifier: "UTC")!,
                                           now: { [unowned self] in self.currentNow }, month: month)
         controller.open(paths: paths)

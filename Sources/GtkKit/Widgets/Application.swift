@@ -75,6 +75,13 @@ public final class Application: GObjectRef {
 
     public func activate() { g_application_activate(application) }
 
+    /// Waits until messages to the primary instance have left: a remote `open` or `activate`
+    /// is sent asynchronously and would be lost if the process exited first.
+    public func flush() {
+        guard let connection = g_application_get_dbus_connection(application) else { return }
+        g_dbus_connection_flush_sync(connection, nil, nil)
+    }
+
     /// Runs the main loop until the last window closes; returns the exit status.
     public func run() -> Int32 {
         // Arguments were parsed by the caller; GApplication gets only the program name.
