@@ -73,10 +73,14 @@ struct RecurrenceExpander {
         let frame = start.wall.isDate ? ZoneRef.floating : start.zone
         let lower = zones.wallTime(of: interval.start, in: frame).adding(seconds: -lengthSeconds - 2 * 86_400)
         let upper = zones.wallTime(of: interval.end, in: frame).adding(seconds: 2 * 86_400)
-        guard let iterator = icalrecur_iterator_new(rule, start.wall.icalTime) else { return [start.wall] }
+        // Without COUNT, start close to the interval instead of stepping there from DTSTART:
+        // sub-daily rules from a later DTSTART on their own rhythm, longer ones by
+        // icalrecur_iterator_set_start (which shifts a sub-daily rule's phase in libical 3.0).
+        let mayJump = rule.count == 0 && lower > start.wall
+        let restart = mayJump ? subDailyRestart(rule: rule, start: start.wall, lower: lower) : nil
+        guard let iterator = icalrecur_iterator_new(rule, (restart ?? start.wall).icalTime) else { return [start.wall] }
         defer { icalrecur_iterator_free(iterator) }
-        // Without COUNT, jump close to the interval instead of stepping there from DTSTART.
-        if rule.count == 0 && lower > start.wall {
+        if mayJump && restart == nil && Self.isDailyOrLonger(rule) {
             let jump = start.wall.isDate ? WallTime(date: lower.date, isDate: true) : lower
             _ = icalrecur_iterator_set_start(iterator, jump.icalTime)
         }
@@ -88,6 +92,24 @@ struct RecurrenceExpander {
             if wall >= lower { result.append(wall) }
         }
         return result
+    }
+
+    static func isDailyOrLonger(_ rule: icalrecurrencetype) -> Bool {
+        [ICAL_DAILY_RECURRENCE, ICAL_WEEKLY_RECURRENCE, ICAL_MONTHLY_RECURRENCE, ICAL_YEARLY_RECURRENCE]
+            .contains(rule.freq)
+    }
+
+    /// For sub-daily rules, a later DTSTART with the same rhythm: DTSTART plus whole intervals.
+    private func subDailyRestart(rule: icalrecurrencetype, start: WallTime, lower: WallTime) -> WallTime? {
+        let unit: Int
+        switch rule.freq {
+        case ICAL_SECONDLY_RECURRENCE: unit = 1
+        case ICAL_MINUTELY_RECURRENCE: unit = 60
+        case ICAL_HOURLY_RECURRENCE: unit = 3600
+        default: return nil
+        }
+        let step = unit * max(1, Int(rule.interval))
+        return start.adding(seconds: lower.seconds(since: start) / step * step)
     }
 
     /// UNTIL as the iterator compares it: in DTSTART's wall time (libical would otherwise

@@ -37,6 +37,11 @@ struct WallTime: Hashable, Comparable {
         Date(timeIntervalSince1970: TimeInterval(date.julianOffset * 86_400 + secondOfDay))
     }
 
+    /// Seconds of clock time from `other` to `self` (no zone, so no DST gaps).
+    func seconds(since other: WallTime) -> Int {
+        other.date.distance(to: date) * 86_400 + secondOfDay - other.secondOfDay
+    }
+
     func adding(seconds: Int) -> WallTime {
         let moved = WallTime(utcOf: asUTC.addingTimeInterval(TimeInterval(seconds)))
         return isDate ? WallTime(date: moved.date, isDate: true) : moved

@@ -114,6 +114,24 @@ final class ICalendarRecurrenceTests: XCTestCase {
                        ["20260415", "20260915"])
     }
 
+    /// Sub-daily rules keep their rhythm too: the jump lands on one of the rule's own steps,
+    /// so the result equals stepping all the way from DTSTART (which COUNT forces).
+    func testSubDailyRulesKeepTheirPhaseAcrossTheJump() throws {
+        func starts(_ rule: String) throws -> [String] {
+            let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:h\nDTSTART:20260101T093000Z\nDURATION:PT10M\n"
+                + "RRULE:\(rule)\nEND:VEVENT\nEND:VCALENDAR\n"
+            let file = try ICalendarFile(text: text, sourceName: "h.ics", options: TestSupport.options())
+            return file.plans(overlapping: TestSupport.days("2026-11-01", "2026-11-02")).compactMap(\.id.occurrence).sorted()
+        }
+        let hourly = try starts("FREQ=HOURLY;INTERVAL=5")
+        XCTAssertEqual(hourly, ["20261101T033000Z", "20261101T083000Z", "20261101T133000Z",
+                                "20261101T183000Z", "20261101T233000Z"])
+        XCTAssertEqual(hourly, try starts("FREQ=HOURLY;INTERVAL=5;COUNT=100000"))
+        let minutely = try starts("FREQ=MINUTELY;INTERVAL=7;BYHOUR=9")
+        XCTAssertFalse(minutely.isEmpty)
+        XCTAssertEqual(minutely, try starts("FREQ=MINUTELY;INTERVAL=7;BYHOUR=9;COUNT=100000"))
+    }
+
     /// Rules that never or rarely match must end (bounded iteration), not hang.
     func testPathologicalRulesEnd() throws {
         let rules = ["FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=31",
