@@ -40,11 +40,18 @@ public final class KoyomiApplication {
         return status != 0 ? status : exitStatus
     }
 
+    /// `TZ`, else the system's zone, read afresh: Foundation caches it, and /etc/localtime may
+    /// have changed since (a laptop that travelled).
+    private static func systemZone() -> TimeZone {
+        NSTimeZone.resetSystemTimeZone()
+        return TimeZone.current
+    }
+
     private func makeController() -> WindowController {
         if let controller { return controller }
         let settings = LocaleSettings.fromEnvironment(environment)
         let controller = WindowController(application: application, localeSettings: settings,
-                                          timeZone: TimeZone.current, now: Date.init, month: options.month)
+                                          zone: Self.systemZone, now: Date.init, month: options.month)
         self.controller = controller
         return controller
     }
@@ -56,25 +63,25 @@ public final class KoyomiApplication {
         }
         let controller = makeController()
         let paths = options.files.isEmpty ? sampleFiles() : options.files
-        let problems = controller.open(paths: paths)
-        report(problems)
+        report(controller.open(paths: paths))
         controller.present()
         controller.startClock()
         if options.quitAfterFirstFrame {
-            exitStatus = problems.isEmpty ? 0 : 2
             controller.mainWindow.window.afterNextPaint { [weak self] in self?.application.quit() }
         }
     }
 
     private func openFromAnotherLaunch(_ paths: [String]) {
         if controller == nil { activate() }
-        report(controller?.open(paths: paths) ?? [])
+        if let result = controller?.open(paths: paths) { report(result) }
         controller?.present()
     }
 
-    /// Problems go to stderr as well as to the window, for whoever started Koyomi from a shell.
-    private func report(_ problems: [String]) {
-        problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
+    /// Problems go to stderr as well as to the window, for whoever started Koyomi from a
+    /// shell; a file that could not be opened makes the exit status 2.
+    private func report(_ result: CalendarLoader.Result) {
+        result.problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
+        if !result.errors.isEmpty { exitStatus = 2 }
     }
 
     private func sampleFiles() -> [String] {

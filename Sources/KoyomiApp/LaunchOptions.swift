@@ -36,11 +36,12 @@ public struct LaunchOptions: Equatable, Sendable {
       --month YYYY-MM            show this month first (default: the current month)
       --quit-after-first-frame   exit right after the first frame with the month's
                                  decorations is painted (for timing start-up); always
-                                 starts its own instance; exits 2 if a file failed to load
+                                 starts its own instance
       -h, --help                 show this help and exit
       --version                  show the version and exit
 
-    Exit status: 0 on success, 2 for a bad command line.
+    Exit status: 0 on success; 2 for a bad command line (no window opens) or when a
+    file could not be opened (the window says which and why, and shows the rest).
     The locale comes from LC_ALL, LC_TIME or LANG; times are shown in TZ (else the
     system's time zone).
     """

@@ -13,15 +13,19 @@ final class WindowController {
     private let colors = ColorClasses()
     private let localeSettings: LocaleSettings
     private let now: () -> Date
+    private let zone: () -> TimeZone
     private var clock: DayClock?
-    private(set) var problems: [String] = []
+    /// Every file opened so far, in order, with the colour it was given: read again when the
+    /// time zone changes, since floating times and all-day bounds depend on it.
+    private var files: [CalendarLoader.Request] = []
 
-    /// `timeZone` and `now` are injected so tests can pin them; the app passes the real ones.
-    init(application: Application, localeSettings: LocaleSettings, timeZone: TimeZone,
+    /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
+    init(application: Application, localeSettings: LocaleSettings, zone: @escaping () -> TimeZone,
          now: @escaping () -> Date, month: YearMonth?) {
         self.localeSettings = localeSettings
         self.now = now
-        let calendar = localeSettings.calendar(timeZone: timeZone)
+        self.zone = zone
+        let calendar = localeSettings.calendar(timeZone: zone())
         let formatter = CalendarFormatter(locale: localeSettings.locale, calendar: calendar)
         store = CalendarStore(sources: [], calendar: calendar, today: CalendarDay(now(), in: calendar),
                               visibleMonth: month, firstWeekday: localeSettings.firstWeekday)
@@ -32,31 +36,41 @@ final class WindowController {
     /// Opens calendar files (a file already open is read again and replaces its old copy).
     /// Problems appear in the window's error strip and are returned for the command line.
     @discardableResult
-    func open(paths: [String]) -> [String] {
-        let loader = CalendarLoader(timeZone: store.calendar.timeZone)
-        let result = loader.load(paths: paths, firstColorIndex: store.calendars.count)
-        for source in result.sources { store.addSource(source) }
+    func open(paths: [String]) -> CalendarLoader.Result {
+        let requests = paths.map { path in
+            files.first { CalendarLoader.id(for: $0.path) == CalendarLoader.id(for: path) }
+                ?? CalendarLoader.Request(path: path,
+                                          fallbackColor: CalendarLoader.palette[files.count % CalendarLoader.palette.count])
+        }
+        for request in requests where !files.contains(request) { files.append(request) }
+        let result = CalendarLoader(timeZone: store.calendar.timeZone).load(requests)
+        show(result.sources)
+        mainWindow.errors.show(result.problems)
+        return result
+    }
+
+    private func show(_ sources: [ICalendarFile]) {
+        for source in sources { store.addSource(source) }
         // One synchronous pass for the whole batch, so the next frame already has the dots.
         mainWindow.grid.reloadDecorationsNow()
-        problems += result.problems
-        mainWindow.errors.show(result.problems)
-        return result.problems
     }
 
     /// Follows midnight, suspend and time-zone changes from now on.
     func startClock() {
-        clock = DayClock(now: now) { [weak self] zone in self?.timeChanged(zone) }
+        clock = DayClock(now: now, zone: zone) { [weak self] zone in self?.timeChanged(zone) }
         clock?.start()
     }
 
     /// Looks at the clock now instead of at the next tick (after a resume, and for tests).
     func checkClock() { clock?.check() }
 
-    private func timeChanged(_ zone: TimeZone) {
-        if zone.identifier != store.calendar.timeZone.identifier {
-            let calendar = localeSettings.calendar(timeZone: zone)
+    private func timeChanged(_ newZone: TimeZone) {
+        if newZone.identifier != store.calendar.timeZone.identifier {
+            let calendar = localeSettings.calendar(timeZone: newZone)
             store.setCalendar(calendar)
             coordinator.replaceFormatter(CalendarFormatter(locale: localeSettings.locale, calendar: calendar))
+            // Problems were shown when the files were first opened; only the plans move.
+            show(CalendarLoader(timeZone: newZone).load(files).sources)
         }
         store.setToday(CalendarDay(now(), in: store.calendar))
     }

@@ -11,6 +11,8 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     static let now = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29T12:00:00Z
     /// What the window's clock reads; tests move it to simulate midnight.
     var currentNow = AppTestCase.now
+    /// The zone the window's clock sees; tests change it to simulate travelling.
+    var currentZone = TimeZone(identifier: "UTC")!
     private(set) var controller: WindowController!
     /// One registered application for all window tests: GTK keeps a just-released application
     /// alive until its session-bus calls finish, and a second one with the same id could not
@@ -59,7 +61,7 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
                     month: YearMonth? = nil) -> WindowController {
         let settings = LocaleSettings(locale: Locale(identifier: locale), firstWeekday: firstWeekday)
         let controller = WindowController(application: Self.application, localeSettings: settings,
-                                          timeZone: TimeZone(identifier: "UTC")!,
+                                          zone: { [unowned self] in self.currentZone },
                                           now: { [unowned self] in self.currentNow }, month: month)
         controller.open(paths: paths)
         var painted = false

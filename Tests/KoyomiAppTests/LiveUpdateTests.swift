@@ -25,6 +25,44 @@ final class LiveUpdateTests: AppTestCase {
         }
     }
 
+    func testATimeZoneChangeMovesPlansButNotFloatingTimes() throws {
+        let path = try writeCalendar("travel.ics", """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Koyomi tests//EN
+        BEGIN:VEVENT
+        UID:call
+        DTSTART:20261129T220000Z
+        DTEND:20261129T230000Z
+        SUMMARY:Call home
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:breakfast
+        DTSTART:20261130T080000
+        DTEND:20261130T083000
+        SUMMARY:Breakfast
+        END:VEVENT
+        END:VCALENDAR
+        """)
+        MainActor.assumeIsolated {
+            let controller = openWindow([path])
+            controller.startClock()
+            XCTAssertEqual(rowTitles, ["Call home"])
+
+            // Flying to Kiritimati (UTC+14): noon UTC is already 2 am on the 30th there, the
+            // call at 22:00 UTC is at noon on the 30th, and the floating breakfast stays at
+            // 08:00 wherever the user is.
+            currentZone = TimeZone(identifier: "Pacific/Kiritimati")!
+            controller.checkClock()
+            XCTAssertEqual(selectedCells(), ["2026-11-29"])
+            XCTAssertEqual(rowTitles, [], "the call left the 29th")
+            XCTAssertTrue(cell("2026-11-30").button.hasCSSClass("today"), "it is already the 30th there")
+            cell("2026-11-30").button.click()
+            XCTAssertEqual(rowTitles, ["Breakfast", "Call home"])
+            XCTAssertEqual(rowRanges, ["8:00\u{202F}AM – 8:30\u{202F}AM", "12:00\u{202F}PM – 1:00\u{202F}PM"])
+        }
+    }
+
     func testAFileOpenedLaterDecoratesTheGridAtOnce() throws {
         let first = try sampleCalendar()
         let later = try writeCalendar("later.ics", """

@@ -8,30 +8,41 @@ struct CalendarLoader {
     /// Distinct GNOME palette colours for calendars whose file names none.
     static let palette = ["#3584e4", "#e66100", "#2ec27e", "#9141ac", "#e5a50a", "#c01c28", "#865e3c", "#1c71d8"]
 
-    var timeZone: TimeZone
+    /// A file to read and the colour it gets if it names none.
+    struct Request: Equatable {
+        var path: String
+        var fallbackColor: String
+    }
 
     struct Result {
         var sources: [ICalendarFile] = []
-        var problems: [String] = []
+        /// Files that could not be opened at all (missing, unreadable, malformed).
+        var errors: [String] = []
+        /// Files that opened with something skipped (an event without a start, an unknown zone).
+        var warnings: [String] = []
+        var problems: [String] { errors + warnings }
     }
 
-    /// `firstColorIndex` continues the palette after calendars that are already open.
-    func load(paths: [String], firstColorIndex: Int = 0) -> Result {
+    var timeZone: TimeZone
+
+    func load(_ requests: [Request]) -> Result {
         var result = Result()
-        for (offset, path) in paths.enumerated() {
-            let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
-            let options = ICalendarLoadOptions(
-                id: CalendarID(absolute),
-                fallbackColor: Self.palette[(firstColorIndex + offset) % Self.palette.count],
-                timeZone: timeZone)
+        for request in requests {
+            let options = ICalendarLoadOptions(id: Self.id(for: request.path),
+                                               fallbackColor: request.fallbackColor, timeZone: timeZone)
             do {
-                let file = try ICalendarFile.load(path: path, options: options)
+                let file = try ICalendarFile.load(path: request.path, options: options)
                 result.sources.append(file)
-                result.problems += file.warnings.map { "\(path): \($0)" }
+                result.warnings += file.warnings.map { "\(request.path): \($0)" }
             } catch {
-                result.problems.append(error.description)
+                result.errors.append(error.description)
             }
         }
         return result
+    }
+
+    /// One calendar per file, however it was named on the command line.
+    static func id(for path: String) -> CalendarID {
+        CalendarID(URL(fileURLWithPath: path).standardizedFileURL.path)
     }
 }

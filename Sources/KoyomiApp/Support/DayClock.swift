@@ -8,16 +8,18 @@ import GtkKit
 @MainActor
 final class DayClock {
     private let now: () -> Date
+    private let zone: () -> TimeZone
     private let onChange: (TimeZone) -> Void
     private var timer: MainLoopSource?
     private var zoneIdentifier: String
     private var day: CalendarDay
 
     /// `onChange` receives the (possibly new) time zone whenever the day or the zone changed.
-    init(now: @escaping () -> Date, onChange: @escaping (TimeZone) -> Void) {
+    init(now: @escaping () -> Date, zone: @escaping () -> TimeZone, onChange: @escaping (TimeZone) -> Void) {
         self.now = now
+        self.zone = zone
         self.onChange = onChange
-        let zone = TimeZone.current
+        let zone = zone()
         zoneIdentifier = zone.identifier
         day = CalendarDay(now(), in: Self.calendar(zone))
     }
@@ -27,8 +29,7 @@ final class DayClock {
     func start() { schedule() }
 
     private func schedule() {
-        let zone = TimeZone.current
-        let calendar = Self.calendar(zone)
+        let calendar = Self.calendar(zone())
         let date = now()
         let nextMidnight = CalendarDay(date, in: calendar).adding(days: 1).start(in: calendar)
         let seconds = max(1, min(60, Int(nextMidnight.timeIntervalSince(date).rounded(.up))))
@@ -36,9 +37,7 @@ final class DayClock {
     }
 
     func check() {
-        // The TZ variable or /etc/localtime may have changed since Foundation cached the zone.
-        NSTimeZone.resetSystemTimeZone()
-        let zone = TimeZone.current
+        let zone = zone()
         let today = CalendarDay(now(), in: Self.calendar(zone))
         if today != day || zone.identifier != zoneIdentifier {
             day = today
