@@ -77,13 +77,16 @@ public final class CalendarFormatter {
     /// "Tuesday, November 10, 2026, 1 plan" / ", no plans" / ", 3 plans".
     /// Other locales get their own date and, for now, the same English words.
     public func dayAccessibleLabel(_ day: CalendarDay, planCount: Int) -> String {
-        let count: String
-        switch planCount {
-        case ...0: count = "no plans"
-        case 1: count = "1 plan"
-        default: count = "\(planCount) plans"
+        "\(fullDateFormatter.string(from: noon(day))), \(planCountText(planCount))"
+    }
+
+    /// "no plans", "1 plan", "3 plans".
+    public func planCountText(_ count: Int) -> String {
+        switch count {
+        case ...0: "no plans"
+        case 1: "1 plan"
+        default: "\(count) plans"
         }
-        return "\(fullDateFormatter.string(from: noon(day))), \(count)"
     }
 
     /// "No plans on Sunday, November 29".

@@ -76,7 +76,8 @@ public struct DayDecoration: Equatable, Sendable {
         }
     }
 
-    static func dotColor(for plan: Plan, calendar: CalendarInfo?) -> DotColor {
+    /// The plan's own colour, else its calendar's (also used for its row in the plan list).
+    public static func dotColor(for plan: Plan, calendar: CalendarInfo?) -> DotColor {
         let fallback = nonEmpty(calendar?.color) ?? defaultColor
         return DotColor(spec: nonEmpty(plan.color) ?? fallback, fallback: fallback)
     }

@@ -73,6 +73,13 @@ public struct Plan: Identifiable, Hashable, Sendable {
         }
     }
 
+    /// The overlap rule every `PlanSource` answers by: half-open, so a plan ending exactly when
+    /// the interval starts is not in it, but a zero-length plan counts at the instant it happens.
+    public static func span(_ span: DateInterval, overlaps interval: DateInterval) -> Bool {
+        span.start < interval.end
+            && (span.end > interval.start || (span.duration == 0 && span.start >= interval.start))
+    }
+
     /// The instants this plan covers, for range queries against a `PlanSource`.
     public func interval(in calendar: Calendar) -> DateInterval {
         switch timing {

@@ -22,11 +22,6 @@ public final class StaticPlanSource: PlanSource {
     }
 
     public func plans(overlapping interval: DateInterval) -> [Plan] {
-        allPlans.filter { plan in
-            let span = plan.interval(in: timeCalendar)
-            // A zero-length timed plan still counts on the instant it happens.
-            return span.start < interval.end && (span.end > interval.start
-                || (span.duration == 0 && span.start >= interval.start))
-        }
+        allPlans.filter { Plan.span($0.interval(in: timeCalendar), overlaps: interval) }
     }
 }

@@ -86,7 +86,7 @@ public final class ICalendarFile: PlanSource {
 
     /// Every plan overlapping `interval` (half-open; a zero-length plan counts at its instant).
     public func plans(overlapping interval: DateInterval) -> [Plan] {
-        var result = fixedPlans.filter { RecurrenceExpander.overlaps($0.span, interval) }.map(\.plan)
+        var result = fixedPlans.filter { Plan.span($0.span, overlaps: interval) }.map(\.plan)
         for master in masters {
             result += expander.plans(of: master, overlapping: interval, replaced: replaced[master.uid] ?? [])
         }

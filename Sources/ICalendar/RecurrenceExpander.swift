@@ -31,7 +31,7 @@ struct RecurrenceExpander {
             // A DATE EXDATE on a timed event removes that day's occurrence (lenient reading).
             if !start.wall.isDate && excludedDays.contains(start.wall.date) { return }
             let plan = master.plan(calendarID: calendarID, occurrence: key, start: start, zones: zones)
-            if Self.overlaps(plan.interval(in: userCalendar), interval) { plans.append(plan) }
+            if Plan.span(plan.interval(in: userCalendar), overlaps: interval) { plans.append(plan) }
         }
         if let rule = master.rule {
             for wall in ruleOccurrences(of: master, rule: rule, around: interval) {
@@ -49,13 +49,6 @@ struct RecurrenceExpander {
             }
         }
         return plans
-    }
-
-    /// Half-open overlap, where a zero-length plan counts at the instant it happens
-    /// (the same rule as `StaticPlanSource`).
-    static func overlaps(_ span: DateInterval, _ interval: DateInterval) -> Bool {
-        span.start < interval.end
-            && (span.end > interval.start || (span.duration == 0 && span.start >= interval.start))
     }
 
     private func ruleOccurrences(of master: EventRecord, rule: icalrecurrencetype,

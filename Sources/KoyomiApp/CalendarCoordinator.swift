@@ -25,6 +25,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate {
     func replaceFormatter(_ newFormatter: CalendarFormatter) {
         formatter = newFormatter
         window.grid.formatter = newFormatter
+        window.planList.formatter = newFormatter
         renderAll()
         window.grid.reloadDecorationsNow()
     }

@@ -48,6 +48,37 @@ final class SignalTests: GtkTestCase {
         }
     }
 
+    func testDisconnectWorksAfterTheWrapperIsGoneButGtkKeepsTheWidget() {
+        onMain {
+            let box = Box(.vertical)
+            weak var weakToken: Token?
+            var connection: SignalConnection?
+            do {
+                let button = Button(label: "child")
+                box.append(button)
+                let token = Token()
+                weakToken = token
+                connection = button.onClicked { _ = token }
+            }
+            XCTAssertEqual(connection?.isConnected, true, "the box still holds the button")
+            connection?.disconnect()
+            XCTAssertNil(weakToken, "the closure is freed although the Swift wrapper was gone")
+            XCTAssertEqual(connection?.isConnected, false)
+        }
+    }
+
+    func testConnectionDoesNotKeepItsObjectAlive() {
+        onMain {
+            var button: Button? = Button(label: "Go")
+            let connection = button!.onClicked {}
+            let probe = WeakObjectProbe(button!)
+            button = nil
+            XCTAssertFalse(probe.isAlive)
+            XCTAssertFalse(connection.isConnected)
+            connection.disconnect() // harmless on a finalized object
+        }
+    }
+
     func testBoolSignalReturnValueReachesGtk() {
         onMain {
             let application = Application(id: "app.koyomi.Tests.Signals", flags: [.nonUnique])

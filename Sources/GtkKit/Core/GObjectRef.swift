@@ -21,7 +21,9 @@ open class GObjectRef {
         self.object = pointer.assumingMemoryBound(to: GObject.self)
     }
 
-    // Isolated: GTK objects must be released on the main thread, wherever the last Swift reference drops.
+    // Isolated, so releasing stays on the main actor: GtkKit objects are only ever created and
+    // dropped on GTK's thread. (Dropped elsewhere, the release would wait for the main actor's
+    // executor, which the GLib loop does not run.)
     isolated deinit {
         g_object_unref(object)
     }

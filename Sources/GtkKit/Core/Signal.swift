@@ -14,22 +14,40 @@ private let releaseBox: GClosureNotify = { data, _ in
 }
 
 /// A connected signal handler; `disconnect()` removes it and frees its closure.
+///
+/// It watches the object through a GWeakRef rather than the Swift wrapper, so it still works
+/// when the wrapper is gone but GTK keeps the object (a child widget, a frame clock), and
+/// never keeps the object alive itself.
 @MainActor
 public final class SignalConnection {
-    private weak var owner: GObjectRef?
+    private let instance = UnsafeMutablePointer<GWeakRef>.allocate(capacity: 1)
     private var handlerID: gulong
 
-    init(owner: GObjectRef, handlerID: gulong) {
-        self.owner = owner
+    init(object: UnsafeMutablePointer<GObject>, handlerID: gulong) {
+        instance.initialize(to: GWeakRef())
+        g_weak_ref_init(instance, object)
         self.handlerID = handlerID
     }
 
-    public var isConnected: Bool { handlerID != 0 && owner != nil }
+    isolated deinit {
+        g_weak_ref_clear(instance)
+        instance.deallocate()
+    }
+
+    /// False once disconnected or once the object is gone.
+    public var isConnected: Bool {
+        guard handlerID != 0, let object = g_weak_ref_get(instance) else { return false }
+        defer { g_object_unref(object) }
+        return g_signal_handler_is_connected(object, handlerID) != 0
+    }
 
     public func disconnect() {
-        guard handlerID != 0, let owner else { return }
-        g_signal_handler_disconnect(owner.object, handlerID)
-        handlerID = 0
+        defer { handlerID = 0 }
+        guard handlerID != 0, let object = g_weak_ref_get(instance) else { return }
+        defer { g_object_unref(object) }
+        if g_signal_handler_is_connected(object, handlerID) != 0 {
+            g_signal_handler_disconnect(object, handlerID)
+        }
     }
 }
 
@@ -40,7 +58,7 @@ extension GObjectRef {
     func connect<Body>(_ signal: String, trampoline: GCallback, body: Body) -> SignalConnection {
         let box = Unmanaged.passRetained(ClosureBox(body) as AnyObject).toOpaque()
         let id = g_signal_connect_data(object, signal, trampoline, box, releaseBox, GConnectFlags(rawValue: 0))
-        return SignalConnection(owner: self, handlerID: id)
+        return SignalConnection(object: object, handlerID: id)
     }
 
     /// Called whenever `property` changes ("notify::property"; the GParamSpec argument is dropped).

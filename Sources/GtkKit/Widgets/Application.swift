@@ -42,7 +42,7 @@ public final class Application: GObjectRef {
                 guard let file = files?[index] else { continue }
                 // g_file_get_path returns a newly allocated string (transfer full).
                 if let path = g_file_get_path(file) {
-                    paths.append(String(cString: path))
+                    paths.append(String.fromC(path) ?? "")
                     g_free(path)
                 }
             }
@@ -91,9 +91,4 @@ public final class Application: GObjectRef {
     }
 
     public func quit() { g_application_quit(application) }
-
-    /// Whether the system prefers a dark style right now (libadwaita's style manager).
-    public static var prefersDark: Bool {
-        adw_style_manager_get_dark(adw_style_manager_get_default()) != 0
-    }
 }

@@ -17,7 +17,13 @@ public final class Label: Widget {
     }
 
     public var ellipsis: Ellipsis {
-        get { .none }
+        get {
+            switch gtk_label_get_ellipsize(label) {
+            case PANGO_ELLIPSIZE_END: .end
+            case PANGO_ELLIPSIZE_MIDDLE: .middle
+            default: .none
+            }
+        }
         set {
             let mode: PangoEllipsizeMode = switch newValue {
             case .none: PANGO_ELLIPSIZE_NONE

@@ -3,6 +3,15 @@ import CGtk
 /// Alignment of a widget inside the space its parent gives it.
 public enum Align: Sendable {
     case fill, start, end, center
+    init(_ align: GtkAlign) {
+        switch align {
+        case GTK_ALIGN_START: self = .start
+        case GTK_ALIGN_END: self = .end
+        case GTK_ALIGN_CENTER: self = .center
+        default: self = .fill
+        }
+    }
+
     var gtk: GtkAlign {
         switch self {
         case .fill: GTK_ALIGN_FILL
@@ -56,12 +65,12 @@ open class Widget: GObjectRef {
     }
 
     public var halign: Align {
-        get { .fill }
+        get { Align(gtk_widget_get_halign(widget)) }
         set { gtk_widget_set_halign(widget, newValue.gtk) }
     }
 
     public var valign: Align {
-        get { .fill }
+        get { Align(gtk_widget_get_valign(widget)) }
         set { gtk_widget_set_valign(widget, newValue.gtk) }
     }
 
@@ -132,11 +141,11 @@ open class Widget: GObjectRef {
             }
             return
         }
-        let clockRef = FrameClock(borrowing: clock)
+        // The surface owns the clock; the handler stays connected through the clock itself,
+        // so no Swift wrapper has to outlive this call (and none can form a cycle with it).
         var painted: SignalConnection?
-        painted = clockRef.onSignal("after-paint") {
+        painted = FrameClock(borrowing: clock).onSignal("after-paint") {
             painted?.disconnect()
-            _ = clockRef
             body()
         }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)

@@ -5,8 +5,6 @@ import GtkKit
 /// decorations. Its widgets are made once and only restyled, so paging allocates nothing.
 @MainActor
 final class DayCell {
-    static let maximumDots = 3
-
     let button: Button
     private let number = Label()
     private let decorations = Box(.horizontal, spacing: 3)
@@ -28,14 +26,14 @@ final class DayCell {
 
         decorations.addCSSClass("decorations")
         decorations.halign = .center
-        dots = (0..<Self.maximumDots).map { _ in
+        dots = (0..<DayDecoration.maxDots).map { _ in
             let dot = Box(.horizontal)
             dot.addCSSClass("dot")
             dot.valign = .center
             dot.isVisible = false
             return dot
         }
-        dotClasses = Array(repeating: nil, count: Self.maximumDots)
+        dotClasses = Array(repeating: nil, count: DayDecoration.maxDots)
         holiday.addCSSClass("holiday-label")
         holiday.ellipsis = .end
         holiday.maxWidthChars = 8

@@ -1,3 +1,4 @@
+import CalendarModel
 import GtkKit
 
 /// The list under the grid: the selected day's plans, or the visible month's agenda.
@@ -11,8 +12,10 @@ final class PlanListView {
     private(set) var rowViews: [PlanRowView] = []
     private(set) var headerTexts: [String] = []
     private let colors: ColorClasses
+    var formatter: CalendarFormatter
 
-    init(colors: ColorClasses) {
+    init(formatter: CalendarFormatter, colors: ColorClasses) {
+        self.formatter = formatter
         self.colors = colors
         list.addCSSClass("plan-list")
         list.accessibleLabel = "Plans"
@@ -35,7 +38,7 @@ final class PlanListView {
         case let .day(emptyText, rows):
             empty.text = emptyText
             rows.forEach(append)
-            list.accessibleDescription = countText(rows.count)
+            list.accessibleDescription = formatter.planCountText(rows.count)
         case let .agenda(emptyText, sections):
             empty.text = emptyText
             for section in sections {
@@ -46,7 +49,7 @@ final class PlanListView {
                 list.append(ListBoxRow(child: header, activatable: false))
                 section.rows.forEach(append)
             }
-            list.accessibleDescription = countText(rowViews.count)
+            list.accessibleDescription = formatter.planCountText(rowViews.count)
         }
         colors.flush()
     }
@@ -55,13 +58,5 @@ final class PlanListView {
         let view = PlanRowView(model, colors: colors)
         rowViews.append(view)
         list.append(view.row)
-    }
-
-    private func countText(_ count: Int) -> String {
-        switch count {
-        case 0: "no plans"
-        case 1: "1 plan"
-        default: "\(count) plans"
-        }
     }
 }

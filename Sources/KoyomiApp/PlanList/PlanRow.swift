@@ -11,11 +11,10 @@ struct PlanRow: Equatable, Identifiable {
     var isCancelled: Bool
 
     init(_ entry: PlanOnDay, calendar: CalendarInfo?, formatter: CalendarFormatter) {
-        let calendarColor = calendar?.color ?? ""
         id = entry.id
         title = entry.plan.title
         rangeText = formatter.rangeText(for: entry.plan)
-        color = DotColor(spec: entry.plan.color ?? calendarColor, fallback: calendarColor)
+        color = DayDecoration.dotColor(for: entry.plan, calendar: calendar)
         calendarName = calendar?.name ?? ""
         startsOnDay = entry.startsOnDay
         isCancelled = entry.plan.status == .cancelled

@@ -19,10 +19,6 @@ final class ColorClasses {
         className(forHex: (RGBA(parsing: dot.spec) ?? RGBA(parsing: dot.fallback))?.hex ?? Self.unknownHex)
     }
 
-    func className(forSpec spec: String) -> String {
-        className(forHex: RGBA(parsing: spec)?.hex ?? Self.unknownHex)
-    }
-
     private func className(forHex hex: String) -> String {
         let name = "koyomi-color-" + hex.dropFirst()
         if known.insert(hex).inserted { isDirty = true }

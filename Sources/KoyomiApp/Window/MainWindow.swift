@@ -23,7 +23,7 @@ final class MainWindow {
         window.setDefaultSize(width: 720, height: 760)
 
         grid = MonthGridView(formatter: formatter, colors: colors)
-        planList = PlanListView(colors: colors)
+        planList = PlanListView(formatter: formatter, colors: colors)
         split = Paned(.vertical, start: grid.root, end: planList.root)
         split.isWide = true
         split.vexpand = true
