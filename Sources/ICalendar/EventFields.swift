@@ -12,7 +12,7 @@ struct EventFields {
     var status: PlanStatus?
     var dtstart: RawTime?
     var dtend: RawTime?
-    var duration: Int?
+    var duration: NominalDuration?
     var rule: icalrecurrencetype?
     var until: RawTime?
     var hasRscale = false
@@ -42,7 +42,7 @@ struct EventFields {
         case ICAL_DTSTART_PROPERTY: dtstart = dtstart ?? RawTime(icalproperty_get_dtstart(property), property: property)
         case ICAL_DTEND_PROPERTY: dtend = dtend ?? RawTime(icalproperty_get_dtend(property), property: property)
         case ICAL_DURATION_PROPERTY:
-            duration = duration ?? Int(icaldurationtype_as_int(icalproperty_get_duration(property)))
+            duration = duration ?? NominalDuration(icalproperty_get_duration(property))
         case ICAL_RRULE_PROPERTY where rule == nil: takeRule(property)
         case ICAL_RDATE_PROPERTY:
             let value = icalproperty_get_rdate(property)
@@ -86,5 +86,27 @@ struct EventFields {
     private func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.trimmingSpaces().isEmpty else { return nil }
         return text
+    }
+}
+
+/// A DURATION as RFC 5545 means it: whole days (and weeks) are "the same clock time that many
+/// days later", which is not 24 hours across a DST change; the rest is exact seconds.
+struct NominalDuration: Hashable {
+    var days: Int
+    var seconds: Int
+
+    init(days: Int, seconds: Int) {
+        self.days = days
+        self.seconds = seconds
+    }
+
+    /// A negative duration makes no sense for an event's length: read as zero.
+    init(_ value: icaldurationtype) {
+        guard value.is_neg == 0 else {
+            self.init(days: 0, seconds: 0)
+            return
+        }
+        self.init(days: Int(value.weeks) * 7 + Int(value.days),
+                  seconds: Int(value.hours) * 3600 + Int(value.minutes) * 60 + Int(value.seconds))
     }
 }

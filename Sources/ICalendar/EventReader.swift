@@ -57,25 +57,28 @@ struct EventReader {
     static let maximumDays = 36_525
 
     /// DTEND wins over DURATION; an all-day plan lasts at least a day, a timed one may be instant.
-    private func length(start: EventTime, end: EventTime?, duration: Int?) -> EventRecord.Length {
+    private func length(start: EventTime, end: EventTime?, duration: NominalDuration?) -> EventRecord.Length {
         switch unclampedLength(start: start, end: end, duration: duration) {
         case let .days(days): return .days(min(days, Self.maximumDays))
         case let .seconds(seconds): return .seconds(min(seconds, Self.maximumDays * 86_400))
+        case let .nominal(days, seconds):
+            return .nominal(days: min(days, Self.maximumDays), seconds: min(seconds, Self.maximumDays * 86_400))
         }
     }
 
-    private func unclampedLength(start: EventTime, end: EventTime?, duration: Int?) -> EventRecord.Length {
+    private func unclampedLength(start: EventTime, end: EventTime?, duration: NominalDuration?) -> EventRecord.Length {
         if start.wall.isDate {
             if let end {
                 return .days(max(1, start.wall.date.distance(to: end.wall.date)))
             }
-            if let duration { return .days(max(1, (duration + 86_399) / 86_400)) }
+            if let duration { return .days(max(1, duration.days + (duration.seconds + 86_399) / 86_400)) }
             return .days(1)
         }
         if let end {
             let seconds = zones.instant(of: end).timeIntervalSince(zones.instant(of: start))
             return .seconds(max(0, Int(seconds)))
         }
-        return .seconds(max(0, duration ?? 0))
+        guard let duration else { return .seconds(0) }
+        return duration.days > 0 ? .nominal(days: duration.days, seconds: duration.seconds) : .seconds(duration.seconds)
     }
 }

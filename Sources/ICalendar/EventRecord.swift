@@ -6,8 +6,21 @@ import Foundation
 /// single event, or an override of one occurrence (`recurrenceID` set).
 struct EventRecord {
     enum Length: Hashable {
+        /// All-day plans: whole days.
         case days(Int)
+        /// Timed plans with a DTEND, or a DURATION of hours, minutes and seconds only.
         case seconds(Int)
+        /// Timed plans with a DURATION of days or weeks: that many days on the clock, then seconds.
+        case nominal(days: Int, seconds: Int)
+
+        /// An upper bound in seconds, for widening search windows.
+        var approximateSeconds: Int {
+            switch self {
+            case let .days(days): days * 86_400
+            case let .seconds(seconds): seconds
+            case let .nominal(days, seconds): days * 86_400 + 3600 + seconds
+            }
+        }
     }
 
     var uid: String
@@ -37,6 +50,13 @@ struct EventRecord {
         case let (true, .seconds(seconds)):
             timing = .allDay(start: start.wall.date,
                              end: start.wall.date.adding(days: max(1, (seconds + 86_399) / 86_400)))
+        case let (true, .nominal(days, seconds)):
+            timing = .allDay(start: start.wall.date,
+                             end: start.wall.date.adding(days: max(1, days + (seconds + 86_399) / 86_400)))
+        case let (false, .nominal(days, seconds)):
+            let later = WallTime(date: start.wall.date.adding(days: days), secondOfDay: start.wall.secondOfDay, isDate: false)
+            let end = zones.instant(of: EventTime(wall: later, zone: start.zone)).addingTimeInterval(TimeInterval(seconds))
+            timing = .timed(start: zones.instant(of: start), end: end)
         case let (false, .days(days)):
             let begin = zones.instant(of: start)
             timing = .timed(start: begin, end: begin.addingTimeInterval(TimeInterval(days * 86_400)))

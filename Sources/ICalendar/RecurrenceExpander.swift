@@ -58,11 +58,7 @@ struct RecurrenceExpander {
         rule.until = untilInStartFrame(master)
         // Generous wall-time bounds (a day of slack covers any zone offset); the exact
         // overlap test happens on the plans.
-        let lengthSeconds: Int
-        switch master.length {
-        case let .days(days): lengthSeconds = days * 86_400
-        case let .seconds(seconds): lengthSeconds = seconds
-        }
+        let lengthSeconds = master.length.approximateSeconds
         let frame = start.wall.isDate ? ZoneRef.floating : start.zone
         let lower = zones.wallTime(of: interval.start, in: frame).adding(seconds: -lengthSeconds - 2 * 86_400)
         let upper = zones.wallTime(of: interval.end, in: frame).adding(seconds: 2 * 86_400)

@@ -36,6 +36,42 @@ final class ICalendarZoneTests: XCTestCase {
         ])
     }
 
+    /// RFC 5545: a day in a DURATION is the same clock time the next day, so P1D over the
+    /// night Berlin leaves summer time lasts 25 hours, while PT24H lasts exactly 24.
+    func testDayDurationsFollowTheClockAcrossDST() throws {
+        let text = """
+        BEGIN:VCALENDAR
+        BEGIN:VEVENT
+        UID:nominal
+        DTSTART;TZID=Europe/Berlin:20261024T100000
+        DURATION:P1D
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:exact
+        DTSTART;TZID=Europe/Berlin:20261024T100000
+        DURATION:PT24H
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:weekly
+        DTSTART;TZID=Europe/Berlin:20261024T100000
+        DURATION:P1DT2H
+        RRULE:FREQ=WEEKLY;COUNT=2
+        END:VEVENT
+        END:VCALENDAR
+        """
+        let plans = try ICalendarFile(text: text, sourceName: "dst.ics", options: TestSupport.options())
+            .plans(overlapping: year)
+        XCTAssertEqual(TestSupport.plan(plans, uid: "nominal")?.timing,
+                       .timed(start: TestSupport.date("2026-10-24 08:00"), end: TestSupport.date("2026-10-25 09:00")))
+        XCTAssertEqual(TestSupport.plan(plans, uid: "exact")?.timing,
+                       .timed(start: TestSupport.date("2026-10-24 08:00"), end: TestSupport.date("2026-10-25 08:00")))
+        let weekly = plans.filter { $0.id.uid == "weekly" }.map(\.timing)
+        XCTAssertEqual(weekly, [
+            .timed(start: TestSupport.date("2026-10-24 08:00"), end: TestSupport.date("2026-10-25 11:00")),
+            .timed(start: TestSupport.date("2026-10-31 09:00"), end: TestSupport.date("2026-11-01 11:00")),
+        ])
+    }
+
     func testUnknownTZIDIsReadAsFloatingWithAWarning() throws {
         let file = try TestSupport.load("zones.ics", zone: TestSupport.berlin)
         XCTAssertEqual(TestSupport.plan(file.plans(overlapping: year), uid: "unknown-zone")?.timing,
