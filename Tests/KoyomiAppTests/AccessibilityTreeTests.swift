@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import XCTest
 
 /// What a screen reader gets: the real `koyomi` process read from outside over AT-SPI.
@@ -39,16 +40,11 @@ final class AccessibilityTreeTests: XCTestCase {
         try app.run()
         defer { app.terminate(); app.waitUntilExit() }
 
-        let reader = Process()
-        reader.executableURL = here.appendingPathComponent("atspi-tree.py")
-        reader.arguments = ["koyomi", "30"]
-        let output = Pipe()
-        reader.standardOutput = output
-        try reader.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        reader.waitUntilExit()
-        XCTAssertEqual(reader.terminationStatus, 0, "koyomi never showed up over AT-SPI")
-        let nodes = try JSONDecoder().decode([Node].self, from: data)
+        let reader = try MainActor.assumeIsolated {
+            try runTool([here.appendingPathComponent("atspi-tree.py").path, "koyomi", "30"], timeout: 40)
+        }
+        XCTAssertEqual(reader.status, 0, "koyomi never showed up over AT-SPI")
+        let nodes = try JSONDecoder().decode([Node].self, from: Data(reader.output.utf8))
 
         let buttons = nodes.filter { $0.role == "push button" }.map(\.name)
         for label in ["Previous month", "Next month", "Today"] {

@@ -51,23 +51,4 @@ final class PointerClickTests: AppTestCase {
         let result = try runTool(["xdotool", "mousemove", "--window", windowID, "\(x)", "\(y)", "click", "1"])
         XCTAssertEqual(result.status, 0, "xdotool failed: \(result.output)")
     }
-
-    /// Runs a tool while the GLib main loop keeps turning, so the window can answer the X
-    /// server meanwhile; bounded, never a sleep.
-    @MainActor
-    private func runTool(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let finished = MainLoop.iterate(until: { !process.isRunning }, timeout: 10)
-        if !finished { process.terminate() }
-        XCTAssertTrue(finished, "\(arguments.joined(separator: " ")) did not finish")
-        process.waitUntilExit()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return (process.terminationStatus, output)
-    }
 }

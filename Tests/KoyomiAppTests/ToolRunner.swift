@@ -1,0 +1,45 @@
+import Foundation
+import GtkKit
+import XCTest
+
+/// Runs a helper program (xdotool, the AT-SPI reader) while the GLib main loop keeps turning:
+/// this test process has GTK windows and is itself on the accessibility bus, so it must keep
+/// answering the X server and AT-SPI queries meanwhile. Bounded, never a sleep.
+@MainActor
+func runTool(_ arguments: [String], timeout: Double = 30) throws -> (status: Int32, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.standardError
+    // Read as it arrives, so a large output cannot fill the pipe and stall the tool.
+    let collected = LockedData()
+    output.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
+    try process.run()
+    let finished = MainLoop.iterate(until: { !process.isRunning }, timeout: timeout)
+    if !finished { process.terminate() }
+    XCTAssertTrue(finished, "\(arguments.joined(separator: " ")) did not finish in \(timeout) s")
+    process.waitUntilExit()
+    output.fileHandleForReading.readabilityHandler = nil
+    collected.append(output.fileHandleForReading.readDataToEndOfFile())
+    return (process.terminationStatus, String(decoding: collected.data, as: UTF8.self))
+}
+
+/// Bytes gathered on a pipe's reader thread.
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage = Data()
+
+    func append(_ chunk: Data) {
+        lock.lock()
+        storage.append(chunk)
+        lock.unlock()
+    }
+
+    var data: Data {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}
