@@ -25,16 +25,18 @@ let package = Package(
         .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar"]),
         .executableTarget(name: "koyomi", dependencies: ["KoyomiApp"]),
 
-        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel"]),
+        // Helpers shared by the test targets (no tests of its own).
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "TestSupport"]),
         .testTarget(
             name: "ICalendarTests",
-            dependencies: ["ICalendar", "CalendarModel"],
+            dependencies: ["ICalendar", "CalendarModel", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "KoyomiAppTests",
-            dependencies: ["KoyomiApp", "GtkKit", "CalendarModel", "ICalendar"]
+            dependencies: ["KoyomiApp", "GtkKit", "CalendarModel", "ICalendar", "TestSupport"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import CalendarModel
 import Foundation
 import ICalendar
+import TestSupport
 import XCTest
 
 final class ICalendarErrorTests: XCTestCase {
@@ -127,18 +128,5 @@ final class ICalendarErrorTests: XCTestCase {
         }
         XCTAssertGreaterThan(loaded, 0, "some mutations stay valid")
         XCTAssertLessThan(loaded, inputs.count, "most garbage is rejected")
-    }
-}
-
-/// SplitMix64: the same "random" garbage on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

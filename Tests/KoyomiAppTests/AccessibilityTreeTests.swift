@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import TestSupport
 import XCTest
 
 /// What a screen reader gets: the real `koyomi` process read from outside over AT-SPI.
@@ -12,11 +13,10 @@ final class AccessibilityTreeTests: XCTestCase {
     }
 
     func testScreenReaderSeesLabelledDaysButtonsAndPlanList() throws {
-        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+        guard TestEnvironment.hasSessionBus else {
             return XCTFail("needs a D-Bus session: run the tests with scripts/test")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koyomi-a11y-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestEnvironment.makeFolder("koyomi-a11y")
         defer { try? FileManager.default.removeItem(at: folder) }
         let calendar = folder.appendingPathComponent("a11y.ics")
         try Data("""
@@ -32,11 +32,10 @@ final class AccessibilityTreeTests: XCTestCase {
         """.utf8).write(to: calendar)
 
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("koyomi")
         let app = Process()
-        app.executableURL = binary
+        app.executableURL = TestEnvironment.koyomiBinary
         app.arguments = ["--month", "2026-11", calendar.path]
-        app.environment = ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo", "LANG": "en_US.UTF-8"]) { $1 }
+        app.environment = TestEnvironment.childEnvironment(["LANG": "en_US.UTF-8"])
         try app.run()
         defer { app.terminate(); app.waitUntilExit() }
 

@@ -1,26 +1,19 @@
 import CalendarModel
 import Foundation
+import TestSupport
 @testable import KoyomiApp
 import XCTest
 
 /// The `koyomi` program as a whole process: arguments, exit codes and messages.
 final class CommandLineTests: XCTestCase {
-    private var binary: URL {
-        // SwiftPM builds the test runner next to the executables in .build/<config>/.
-        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        return runner.appendingPathComponent("koyomi")
-    }
-
     private func run(_ arguments: [String], environment extra: [String: String] = [:]) throws
         -> (status: Int32, stdout: String, stderr: String) {
+        let binary = TestEnvironment.koyomiBinary
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "missing \(binary.path)")
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["GSK_RENDERER"] = "cairo"
-        environment.merge(extra) { _, new in new }
-        process.environment = environment
+        process.environment = TestEnvironment.childEnvironment(extra)
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,27 +1,23 @@
 import Foundation
+import TestSupport
 @testable import KoyomiApp
 import XCTest
 
 /// A second `koyomi FILE` hands FILE to the window that is already running, as GNOME apps do.
 final class SingleInstanceTests: XCTestCase {
-    private var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("koyomi")
-    }
-
     func testSecondLaunchOpensItsFileInTheFirstWindow() throws {
-        guard ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil else {
+        guard TestEnvironment.hasSessionBus else {
             return XCTFail("needs a D-Bus session: run the tests with scripts/test")
         }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koyomi-single-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = try TestEnvironment.makeFolder("koyomi-single")
         defer { try? FileManager.default.removeItem(at: folder) }
         // A broken file makes the first window say so on stderr: that is how we see it arrive.
         let second = folder.appendingPathComponent("handed-over.ics")
         try Data("not a calendar\n".utf8).write(to: second)
 
         let primary = Process()
-        primary.executableURL = binary
-        primary.environment = ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo"]) { $1 }
+        primary.executableURL = TestEnvironment.koyomiBinary
+        primary.environment = TestEnvironment.childEnvironment()
         let primaryErrors = Pipe()
         primary.standardError = primaryErrors
         let arrived = DispatchSemaphore(value: 0)
@@ -40,7 +36,7 @@ final class SingleInstanceTests: XCTestCase {
         XCTAssertEqual(try run("/usr/bin/gdbus", ["wait", "--session", "--timeout", "20", KoyomiApplication.applicationID]), 0)
 
         let start = Date()
-        XCTAssertEqual(try run(binary.path, [second.path]), 0, "the second launch hands over and exits")
+        XCTAssertEqual(try run(TestEnvironment.koyomiBinary.path, [second.path]), 0, "the second launch hands over and exits")
         XCTAssertLessThan(Date().timeIntervalSince(start), 10, "the second launch must not keep running")
         XCTAssertEqual(arrived.wait(timeout: .now() + 20), .success,
                        "the first window never opened the file: \(collected.text)")
@@ -51,7 +47,7 @@ final class SingleInstanceTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo"]) { $1 }
+        process.environment = TestEnvironment.childEnvironment()
         try process.run()
         process.waitUntilExit()
         return process.terminationStatus

@@ -1,0 +1,26 @@
+import Foundation
+
+/// Things the process-level tests share: where `koyomi` was built, a scratch folder, a bus.
+public enum TestEnvironment {
+    /// SwiftPM builds the test runner next to the executables in .build/<config>/.
+    public static var koyomiBinary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("koyomi")
+    }
+
+    /// The environment for a `koyomi` child: ours, with the fast renderer for Xvfb.
+    public static func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo"].merging(extra) { $1 }) { $1 }
+    }
+
+    /// Whether the tests run inside their own D-Bus session (scripts/test provides one).
+    public static var hasSessionBus: Bool {
+        ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil
+    }
+
+    /// A new empty folder under the temporary directory; remove it when done.
+    public static func makeFolder(_ prefix: String) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+}
