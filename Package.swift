@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "KoyomiAppTests",
-            dependencies: ["KoyomiApp", "GtkKit", "CalendarModel", "ICalendar", "TestSupport"]
+            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "TestSupport"]
         ),
     ]
 )

@@ -4,6 +4,8 @@
 // variadic functions and function-like macros, wrapped as tiny prefixed static inlines.
 #include <gtk/gtk.h>
 #include <adwaita.h>
+#include <libintl.h>
+#include <locale.h>
 
 /// gtk_accessible_update_property is variadic; set one string property.
 static inline void koyomi_accessible_set_string(GtkWidget *widget, GtkAccessibleProperty property, const char *value) {
@@ -30,6 +32,24 @@ static inline int koyomi_object_get_int(gpointer object, const char *property) {
     int value = 0;
     g_object_get(object, property, &value, NULL);
     return value;
+}
+
+/// g_object_new is variadic; the accessible role is construct-only, so it is set here.
+static inline GtkWidget *koyomi_widget_new_with_role(GType type, GtkAccessibleRole role) {
+    return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
+}
+
+/// gettext hands back the very pointer it was given when there is no translation; NULL says
+/// so without Swift comparing pointers to temporary strings.
+static inline const char *koyomi_dgettext(const char *domain, const char *message) {
+    const char *translated = dgettext(domain, message);
+    return translated == message ? NULL : translated;
+}
+
+/// ngettext likewise: NULL when neither form has a translation.
+static inline const char *koyomi_dngettext(const char *domain, const char *singular, const char *plural, unsigned long count) {
+    const char *translated = dngettext(domain, singular, plural, count);
+    return (translated == singular || translated == plural) ? NULL : translated;
 }
 
 /// G_OBJECT_TYPE_NAME is a macro.

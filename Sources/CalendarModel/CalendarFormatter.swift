@@ -1,6 +1,7 @@
 import Foundation
 
-/// Every user-visible date text, in the user's locale.
+/// Every user-visible date text, in the user's locale, with the words around the dates taken
+/// from `strings` (translated by the app; English by default).
 ///
 /// Formatters are built once here because `DateFormatter` is expensive to create. Not
 /// thread-safe (DateFormatter is not): use one instance per thread, in practice the main one.
@@ -8,6 +9,8 @@ public final class CalendarFormatter {
     public let locale: Locale
     /// Carries the time zone that plan times are shown in.
     public let calendar: Calendar
+    /// The words around the dates ("All day", "No plans on %@", plan counts).
+    public let strings: FormatterStrings
 
     // Day texts are formatted from noon UTC in a UTC calendar: days are civil dates, and
     // this way no time zone or DST gap can shift one to a neighbouring date.
@@ -23,9 +26,10 @@ public final class CalendarFormatter {
     /// The separator between the two ends of a range.
     static let rangeSeparator = " \u{2013} "
 
-    public init(locale: Locale, calendar: Calendar) {
+    public init(locale: Locale, calendar: Calendar, strings: FormatterStrings = .english) {
         self.locale = locale
         self.calendar = calendar
+        self.strings = strings
         var utc = Calendar(identifier: .gregorian)
         utc.locale = locale
         utc.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
@@ -75,23 +79,19 @@ public final class CalendarFormatter {
     }
 
     /// "Tuesday, November 10, 2026, 1 plan" / ", no plans" / ", 3 plans".
-    /// Other locales get their own date and, for now, the same English words.
     public func dayAccessibleLabel(_ day: CalendarDay, planCount: Int) -> String {
-        "\(fullDateFormatter.string(from: noon(day))), \(planCountText(planCount))"
+        FormatterStrings.fill(strings.dayWithPlanCount, fullDateFormatter.string(from: noon(day)),
+                              planCountText(planCount))
     }
 
     /// "no plans", "1 plan", "3 plans".
     public func planCountText(_ count: Int) -> String {
-        switch count {
-        case ...0: "no plans"
-        case 1: "1 plan"
-        default: "\(count) plans"
-        }
+        strings.planCountText(count)
     }
 
     /// "No plans on Sunday, November 29".
     public func emptyDayText(_ day: CalendarDay) -> String {
-        "No plans on \(agendaHeader(day))"
+        FormatterStrings.fill(strings.noPlansOnDay, agendaHeader(day))
     }
 
     /// "Sunday, November 29".
@@ -101,7 +101,7 @@ public final class CalendarFormatter {
 
     /// "No plans in November 2026".
     public func emptyMonthText(_ month: YearMonth) -> String {
-        "No plans in \(monthTitle(month))"
+        FormatterStrings.fill(strings.noPlansInMonth, monthTitle(month))
     }
 
     /// When a plan happens, for its list row:
@@ -111,7 +111,7 @@ public final class CalendarFormatter {
         switch plan.timing {
         case let .allDay(start, end):
             let last = max(start, end.adding(days: -1))
-            guard last != start else { return "All day" }
+            guard last != start else { return strings.allDay }
             // Show years only when the range crosses into another year.
             let formatter = start.year == last.year ? shortDateFormatter : shortDateWithYearFormatter
             return formatter.string(from: noon(start)) + Self.rangeSeparator
@@ -131,5 +131,78 @@ public final class CalendarFormatter {
     private func noon(_ day: CalendarDay) -> Date {
         // UTC days are exactly 86,400 s long, so this needs no calendar arithmetic.
         Date(timeIntervalSince1970: Double(day.julianOffset) * 86_400 + 43_200)
+    }
+}
+
+/// The words `CalendarFormatter` puts around its dates, injected so that the model needs no
+/// gettext: the app passes translated ones, and the defaults are the English originals.
+///
+/// Templates take `%@` (in order) or `%1$@`, `%2$@` (positional, for languages that reorder);
+/// `%%` is a literal percent sign. They are filled by `fill(_:_:)`, never by `String(format:)`,
+/// so a mistyped translation can garble a text but never crash.
+public struct FormatterStrings: Sendable {
+    /// The range of a one-day all-day plan: "All day".
+    public var allDay: String
+    /// The list's text for a day without plans; `%@` is the day ("Sunday, November 29").
+    public var noPlansOnDay: String
+    /// The agenda's text for a month without plans; `%@` is the month ("November 2026").
+    public var noPlansInMonth: String
+    /// A day cell's spoken label; `%1$@` is the full date, `%2$@` the plan count:
+    /// "%1$@, %2$@" → "Tuesday, November 10, 2026, 1 plan".
+    public var dayWithPlanCount: String
+    /// The plan count for zero: "no plans".
+    public var noPlans: String
+    /// The plan count for one or more, in the language's plural form: 1 → "1 plan", 3 → "3 plans".
+    public var planCount: @Sendable (Int) -> String
+
+    public init(allDay: String = "All day",
+                noPlansOnDay: String = "No plans on %@",
+                noPlansInMonth: String = "No plans in %@",
+                dayWithPlanCount: String = "%1$@, %2$@",
+                noPlans: String = "no plans",
+                planCount: @escaping @Sendable (Int) -> String = { $0 == 1 ? "1 plan" : "\($0) plans" }) {
+        self.allDay = allDay
+        self.noPlansOnDay = noPlansOnDay
+        self.noPlansInMonth = noPlansInMonth
+        self.dayWithPlanCount = dayWithPlanCount
+        self.noPlans = noPlans
+        self.planCount = planCount
+    }
+
+    /// The English originals.
+    public static let english = FormatterStrings()
+
+    /// "no plans", "1 plan", "3 plans" (negative counts read as none).
+    public func planCountText(_ count: Int) -> String {
+        count <= 0 ? noPlans : planCount(count)
+    }
+
+    /// Replaces `%@` / `%n$@` in `template` with `arguments`; a placeholder without an
+    /// argument becomes empty, and any other `%` sequence is kept as written.
+    public static func fill(_ template: String, _ arguments: String...) -> String {
+        var result = ""
+        var next = 0
+        var rest = Substring(template)
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            let afterPercent = rest[rest.index(after: percent)...]
+            if afterPercent.first == "%" {
+                result += "%"
+                rest = afterPercent.dropFirst()
+            } else if afterPercent.first == "@" {
+                result += next < arguments.count ? arguments[next] : ""
+                next += 1
+                rest = afterPercent.dropFirst()
+            } else if let dollar = afterPercent.firstIndex(of: "$"),
+                      afterPercent[dollar...].dropFirst().first == "@",
+                      let position = Int(afterPercent[..<dollar]), position >= 1 {
+                result += position <= arguments.count ? arguments[position - 1] : ""
+                rest = afterPercent[dollar...].dropFirst(2)
+            } else {
+                result += "%"
+                rest = afterPercent
+            }
+        }
+        return result + rest
     }
 }

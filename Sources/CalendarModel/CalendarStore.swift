@@ -81,6 +81,38 @@ public final class CalendarStore {
         }
     }
 
+    /// Keyboard navigation: the selection moves by `days`, paging when it leaves the month.
+    /// With nothing selected, the first move selects today if it is in the grid, else the 1st.
+    public func moveSelection(by days: Int) {
+        guard let current = selection else {
+            selectWithoutToggling(layout.isInMonth(today) ? today : visibleMonth.firstDay)
+            return
+        }
+        selectWithoutToggling(current.adding(days: days))
+    }
+
+    /// Moves the selection to the same day `months` away (clamped to that month's length),
+    /// paging there: Page Up / Page Down with a day selected.
+    public func moveSelection(byMonths months: Int) {
+        guard let current = selection else {
+            showMonth(visibleMonth.adding(months: months))
+            return
+        }
+        let month = current.yearMonth.adding(months: months)
+        selectWithoutToggling(CalendarDay(year: month.year, month: month.month,
+                                          day: min(current.day, month.numberOfDays)) ?? month.firstDay)
+    }
+
+    /// Selects `day` (never deselects), paging to its month when it is not the visible one.
+    private func selectWithoutToggling(_ day: CalendarDay) {
+        var change = page(to: day.yearMonth)
+        if selection != day {
+            selection = day
+            change.insert(.selection)
+        }
+        notify(change)
+    }
+
     public func clearSelection() {
         guard selection != nil else { return }
         selection = nil

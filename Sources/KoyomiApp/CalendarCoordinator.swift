@@ -3,7 +3,7 @@ import CalendarModel
 /// Receives what the views report, updates the shared store, and pushes the store's changes
 /// back into the views as plain values: the seeds' Coordinator, without the pointer soup.
 @MainActor
-final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate {
+final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, PlanListViewDelegate, MainWindowDelegate {
     let store: CalendarStore
     private(set) var formatter: CalendarFormatter
     private let window: MainWindow
@@ -15,6 +15,8 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate {
         self.window = window
         window.grid.delegate = self
         window.pager.delegate = self
+        window.planList.delegate = self
+        window.delegate = self
         observation = store.observe { [weak self] change in
             self?.storeDidChange(change)
         }
@@ -38,6 +40,31 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate {
 
     func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration {
         store.decoration(for: day)
+    }
+
+    func monthGrid(_ grid: MonthGridView, didNavigate navigation: CalendarNavigation) {
+        navigate(navigation)
+    }
+
+    // MARK: MainWindowDelegate
+
+    func mainWindow(_ window: MainWindow, didNavigate navigation: CalendarNavigation) {
+        navigate(navigation)
+    }
+
+    private func navigate(_ navigation: CalendarNavigation) {
+        switch navigation {
+        case let .days(days): store.moveSelection(by: days)
+        case let .months(months): store.moveSelection(byMonths: months)
+        case .today: store.goToToday()
+        case .deselect: store.clearSelection()
+        }
+    }
+
+    // MARK: PlanListViewDelegate
+
+    func planList(_ list: PlanListView, didActivate row: PlanRow) {
+        window.showDetails(of: row)
     }
 
     // MARK: MonthPagerDelegate

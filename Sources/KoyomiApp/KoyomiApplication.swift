@@ -17,6 +17,8 @@ public final class KoyomiApplication {
     public init(options: LaunchOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
         self.environment = environment
+        // Before any window exists: every label is translated as it is made.
+        Localization.setUp(localeDirectory: Localization.localeDirectory(environment: environment))
         // A timing run must never hand its work to (or wait for) another instance.
         application = Application(id: Self.applicationID,
                                   flags: options.quitAfterFirstFrame ? [.handlesOpen, .nonUnique] : [.handlesOpen])

@@ -26,10 +26,11 @@ final class WindowController {
         self.now = now
         self.zone = zone
         let calendar = localeSettings.calendar(timeZone: zone())
-        let formatter = CalendarFormatter(locale: localeSettings.locale, calendar: calendar)
+        let formatter = CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings())
         store = CalendarStore(sources: [], calendar: calendar, today: CalendarDay(now(), in: calendar),
                               visibleMonth: month, firstWeekday: localeSettings.firstWeekday)
         mainWindow = MainWindow(application: application, formatter: formatter, colors: colors)
+        application.setAccelerators(["<Control>question"], forAction: "win.show-help-overlay")
         coordinator = CalendarCoordinator(store: store, formatter: formatter, window: mainWindow)
     }
 
@@ -68,7 +69,7 @@ final class WindowController {
         if newZone.identifier != store.calendar.timeZone.identifier {
             let calendar = localeSettings.calendar(timeZone: newZone)
             store.setCalendar(calendar)
-            coordinator.replaceFormatter(CalendarFormatter(locale: localeSettings.locale, calendar: calendar))
+            coordinator.replaceFormatter(CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings()))
             // Problems were shown when the files were first opened; only the plans move.
             show(CalendarLoader(timeZone: newZone).load(files).sources)
         }

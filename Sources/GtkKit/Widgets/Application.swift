@@ -75,6 +75,17 @@ public final class Application: GObjectRef {
 
     public func activate() { g_application_activate(application) }
 
+    /// Keyboard accelerators for an action, e.g. `["<Control>question"]` for "win.show-help-overlay".
+    public func setAccelerators(_ accelerators: [String], forAction action: String) {
+        var strings: [UnsafeMutablePointer<CChar>?] = accelerators.map { strdup($0) } + [nil]
+        defer { strings.forEach { free($0) } }
+        strings.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_application_set_accels_for_action(cast(), action, $0)
+            }
+        }
+    }
+
     /// Waits until messages to the primary instance have left: a remote `open` or `activate`
     /// is sent asynchronously and would be lost if the process exited first.
     public func flush() {

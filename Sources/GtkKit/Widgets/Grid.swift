@@ -3,8 +3,13 @@ import CGtk
 /// GtkGrid: children at (column, row) cells.
 @MainActor
 public final class Grid: Widget {
-    public init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0, homogeneous: Bool = false) {
-        super.init(retaining: UnsafeMutableRawPointer(gtk_grid_new()))
+    /// `isGroup` gives the grid the accessible role "group", so a screen reader announces its
+    /// name (e.g. the month) when focus enters it or the name changes.
+    public init(rowSpacing: UInt32 = 0, columnSpacing: UInt32 = 0, homogeneous: Bool = false, isGroup: Bool = false) {
+        let grid = isGroup
+            ? koyomi_widget_new_with_role(gtk_grid_get_type(), GTK_ACCESSIBLE_ROLE_GROUP)
+            : gtk_grid_new()
+        super.init(retaining: UnsafeMutableRawPointer(grid!))
         gtk_grid_set_row_spacing(cast(), rowSpacing)
         gtk_grid_set_column_spacing(cast(), columnSpacing)
         gtk_grid_set_row_homogeneous(cast(), homogeneous ? 1 : 0)

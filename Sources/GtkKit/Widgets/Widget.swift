@@ -98,6 +98,24 @@ open class Widget: GObjectRef {
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
+    /// Whether keyboard focus can land here (Tab stops); clicks work either way.
+    public var isFocusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether this widget has the keyboard focus of its window.
+    public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
+
+    /// Whether the keyboard focus of this widget's window is this widget or inside it.
+    public var containsFocus: Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
+    /// Whether the widget lays out right-to-left (Arabic, Hebrew…), so arrow keys mirror.
+    public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+
     // MARK: Accessibility (what a screen reader reads over AT-SPI)
 
     /// The accessible name. GTK 4.8 has no getter, so the last value set is kept here too.

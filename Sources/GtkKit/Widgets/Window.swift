@@ -25,6 +25,35 @@ public final class Window: Widget {
 
     public func present() { gtk_window_present(window) }
 
+    /// Installs a GtkShortcutsWindow described in GtkBuilder XML (GTK 4.8 has no API to build
+    /// one in code) as this window's help overlay, opened by Ctrl+? ("win.show-help-overlay").
+    /// Strings marked translatable are looked up in `translationDomain`.
+    public func setHelpOverlay(builderXML: String, objectID: String, translationDomain: String?) {
+        let builder = gtk_builder_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        gtk_builder_set_translation_domain(builder, translationDomain)
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_builder_add_from_string(builder, builderXML, -1, &error) != 0 else {
+            // The XML is ours and fixed; a failure is a programming error caught by the tests.
+            if let error { g_error_free(error) }
+            return
+        }
+        // The builder owns the object; the window takes its own reference.
+        guard let overlay = gtk_builder_get_object(builder, objectID) else { return }
+        gtk_application_window_set_help_overlay(cast(), OpaquePointer(overlay))
+    }
+
+    /// Whether the help overlay was installed and is showing right now.
+    public var isHelpOverlayVisible: Bool {
+        guard let overlay = gtk_application_window_get_help_overlay(cast()) else { return false }
+        return gtk_widget_get_visible(UnsafeMutableRawPointer(overlay).assumingMemoryBound(to: GtkWidget.self)) != 0
+    }
+
+    /// Runs a window action such as "win.show-help-overlay", as its shortcut would.
+    public func activateAction(_ name: String) {
+        _ = gtk_widget_activate_action_variant(widget, name, nil)
+    }
+
     /// Where the window's own coordinates start inside its X11/Wayland surface (client-side
     /// decorations add a margin), so tests can turn widget bounds into pointer positions.
     public var surfaceOffset: (x: Double, y: Double) {

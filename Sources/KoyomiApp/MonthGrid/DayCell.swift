@@ -65,7 +65,8 @@ final class DayCell {
         button.setCSSClass("today", isToday)
         button.setCSSClass("selected", isSelected)
         button.setAccessibleSelected(isSelected)
-        button.accessibleDescription = isToday ? "today" : (inMonth ? nil : "in another month")
+        // TRANSLATORS: read after a day cell's label: the day is today / is in the previous or next month.
+        button.accessibleDescription = isToday ? L("today") : (inMonth ? nil : L("in another month"))
     }
 
     /// Applies a decoration; `colors` gives the CSS class for each dot.

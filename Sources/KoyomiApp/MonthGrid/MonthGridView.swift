@@ -9,7 +9,8 @@ final class MonthGridView {
 
     let root = Box(.vertical)
     private let weekdayRow = Grid(columnSpacing: 2, homogeneous: true)
-    private let dayGrid = Grid(rowSpacing: 2, columnSpacing: 2, homogeneous: true)
+    let dayGrid = Grid(rowSpacing: 2, columnSpacing: 2, homogeneous: true, isGroup: true)
+    private var keys: KeyController?
     private let headers: [Label]
     let cells: [DayCell]
     private let colors: ColorClasses
@@ -48,17 +49,28 @@ final class MonthGridView {
                 self.delegate?.monthGrid(self, didSelect: day)
             }
         }
+        // Capture phase: arrow keys move the selection before GTK would move the focus.
+        keys = KeyController(on: dayGrid, phase: .capture)
+        keys?.onKeyPressed { [weak self] key, modifiers in
+            guard let self, let navigation = CalendarNavigation.forGridKey(
+                key, modifiers, rightToLeft: self.dayGrid.isRightToLeft) else { return false }
+            self.delegate?.monthGrid(self, didNavigate: navigation)
+            return true
+        }
     }
 
     /// Shows a month, its selection and today; decorations follow in the same call so the
     /// first frame of a month already carries its dots.
     func render(_ newState: MonthGridState) {
         let layoutChanged = newState.layout != state?.layout
+        let hadFocus = dayGrid.containsFocus
         state = newState
         if layoutChanged {
             for (label, symbol) in zip(headers, formatter.weekdaySymbols(order: newState.layout.weekdayOrder)) {
                 label.text = symbol
             }
+            // A screen reader speaks the group's new name: the month paged to.
+            dayGrid.accessibleLabel = formatter.monthTitle(newState.layout.month)
         }
         for (cell, day) in zip(cells, newState.layout.days) {
             cell.show(day,
@@ -68,6 +80,22 @@ final class MonthGridView {
                       isSelected: day == newState.selection)
         }
         if layoutChanged { reloadDecorationsNow() }
+        updateFocusCell(moveFocus: hadFocus)
+    }
+
+    /// One day cell is a Tab stop (the selected day, else today, else the 1st), so Tab moves
+    /// from the grid to the plan list instead of through 42 buttons; arrow keys do the rest.
+    /// If the focus was in the grid, it follows that cell, so paging never loses it.
+    private func updateFocusCell(moveFocus: Bool) {
+        let target = focusTarget
+        for cell in cells { cell.button.isFocusable = cell.day == target }
+        if moveFocus, let target { cell(for: target)?.button.grabFocus() }
+    }
+
+    private var focusTarget: CalendarDay? {
+        guard let state else { return nil }
+        return [state.selection, state.today, state.layout.month.firstDay]
+            .compactMap { $0 }.first(where: state.layout.contains)
     }
 
     /// Asks the delegate again for every cell's decoration, batched into one callback however
@@ -100,9 +128,6 @@ final class MonthGridView {
 
     /// Puts keyboard focus on the selected day, else today, else the 1st.
     func focusBestCell() {
-        guard let state else { return }
-        let target = [state.selection, state.today, state.layout.month.firstDay]
-            .compactMap { $0 }.first(where: state.layout.contains)
-        if let target { cell(for: target)?.button.grabFocus() }
+        if let target = focusTarget { cell(for: target)?.button.grabFocus() }
     }
 }

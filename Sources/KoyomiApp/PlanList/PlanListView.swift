@@ -1,9 +1,17 @@
 import CalendarModel
 import GtkKit
 
+/// What the plan list reports.
+@MainActor
+protocol PlanListViewDelegate: AnyObject {
+    /// The user activated a plan's row (Enter, or a click).
+    func planList(_ list: PlanListView, didActivate row: PlanRow)
+}
+
 /// The list under the grid: the selected day's plans, or the visible month's agenda.
 @MainActor
 final class PlanListView {
+    weak var delegate: PlanListViewDelegate?
     let root: ScrolledWindow
     private let list = ListBox()
     private let empty = Label()
@@ -18,12 +26,23 @@ final class PlanListView {
         self.formatter = formatter
         self.colors = colors
         list.addCSSClass("plan-list")
-        list.accessibleLabel = "Plans"
+        // TRANSLATORS: the name screen readers give the list of plans under the month.
+        list.accessibleLabel = L("Plans")
         empty.addCSSClass("empty-list")
         empty.wraps = true
         list.setPlaceholder(empty)
         root = ScrolledWindow(child: list)
         root.vexpand = true
+        list.onRowActivated { [weak self] activated in
+            guard let self, let view = self.rowViews.first(where: { $0.row === activated }) else { return }
+            self.delegate?.planList(self, didActivate: view.model)
+        }
+    }
+
+    /// Activates a row as Enter would (for tests and keyboard-driven checks).
+    func activateRow(at index: Int) {
+        guard rowViews.indices.contains(index) else { return }
+        delegate?.planList(self, didActivate: rowViews[index].model)
     }
 
     var emptyText: String? { rowViews.isEmpty ? empty.text : nil }

@@ -9,6 +9,8 @@ struct PlanRow: Equatable, Identifiable {
     var calendarName: String
     var startsOnDay: Bool
     var isCancelled: Bool
+    var location: String?
+    var notes: String?
 
     init(_ entry: PlanOnDay, calendar: CalendarInfo?, formatter: CalendarFormatter) {
         id = entry.id
@@ -18,17 +20,26 @@ struct PlanRow: Equatable, Identifiable {
         calendarName = calendar?.name ?? ""
         startsOnDay = entry.startsOnDay
         isCancelled = entry.plan.status == .cancelled
+        location = entry.plan.location
+        notes = entry.plan.notes
     }
 
-    var markerText: String { startsOnDay ? "Starts" : "Continues" }
+    /// "Starts" on the plan's first day, "Continues" on the days after.
+    var markerText: String {
+        // TRANSLATORS: beside a plan in the list: it begins on this day / began on an earlier day.
+        startsOnDay ? L("Starts") : L("Continues")
+    }
 
     /// What a screen reader says for the row: title, time, calendar and whether it starts here.
     var accessibleLabel: String {
         var parts = [title, rangeText]
         if !calendarName.isEmpty { parts.append(calendarName) }
-        parts.append(startsOnDay ? "starts" : "continues from an earlier day")
-        if isCancelled { parts.append("cancelled") }
-        return parts.joined(separator: ", ")
+        // TRANSLATORS: spoken after a plan's title, time and calendar: it begins on this day / began earlier.
+        parts.append(startsOnDay ? L("starts") : L("continues from an earlier day"))
+        // TRANSLATORS: spoken for a plan whose organizer called it off.
+        if isCancelled { parts.append(L("cancelled")) }
+        // TRANSLATORS: separates the parts of a plan's spoken description (title, time, calendar…).
+        return parts.joined(separator: L(", "))
     }
 }
 

@@ -16,8 +16,9 @@ final class ErrorArea {
         message.wraps = true
         message.isSelectable = true
         message.hexpand = true
-        dismissButton.tooltip = "Dismiss"
-        dismissButton.accessibleLabel = "Dismiss"
+        // TRANSLATORS: the button that hides the strip listing problems with calendar files.
+        dismissButton.tooltip = L("Dismiss")
+        dismissButton.accessibleLabel = dismissButton.tooltip
         dismissButton.hasFrame = false
         dismissButton.valign = .start
 

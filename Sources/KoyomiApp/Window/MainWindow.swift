@@ -1,12 +1,22 @@
 import CalendarModel
 import GtkKit
 
+/// What the window itself reports: shortcuts that work wherever the focus is.
+@MainActor
+protocol MainWindowDelegate: AnyObject {
+    func mainWindow(_ window: MainWindow, didNavigate navigation: CalendarNavigation)
+}
+
 /// The calendar window: header bar with the pager, the error strip, and the month grid above
 /// the plan list in a resizable split (the grid starts with about 60% of the height).
 @MainActor
 final class MainWindow {
     static let gridShare = 0.6
 
+    weak var delegate: MainWindowDelegate?
+    private var keys: KeyController?
+    /// The plan shown in a details dialog, if one is open.
+    private(set) var detailsDialog: MessageDialog?
     let window: Window
     let pager = MonthPager()
     let errors = ErrorArea()
@@ -33,7 +43,34 @@ final class MainWindow {
         content.append(errors.root)
         content.append(split)
         window.setContent(content)
+        window.setHelpOverlay(builderXML: ShortcutsOverlay.xml, objectID: ShortcutsOverlay.objectID,
+                              translationDomain: "koyomi")
         keepGridShare()
+        keys = KeyController(on: window)
+        keys?.onKeyPressed { [weak self] key, modifiers in
+            guard let self else { return false }
+            if key == .letter("w") && modifiers == .control {
+                self.window.close()
+                return true
+            }
+            guard let navigation = CalendarNavigation.forWindowKey(
+                key, modifiers, rightToLeft: self.window.isRightToLeft) else { return false }
+            self.delegate?.mainWindow(self, didNavigate: navigation)
+            return true
+        }
+    }
+
+    /// Shows a plan's details in a dialog over the window (read-only for now).
+    func showDetails(of row: PlanRow) {
+        var lines = [row.rangeText]
+        if !row.calendarName.isEmpty { lines.append(row.calendarName) }
+        if let location = row.location { lines.append(location) }
+        if let notes = row.notes { lines.append("\n" + notes) }
+        let dialog = MessageDialog(parent: window, heading: row.title, body: lines.joined(separator: "\n"))
+        dialog.addResponse("close", label: L("_Close"), isDefault: true)
+        dialog.onResponse { [weak self] _ in self?.detailsDialog = nil }
+        detailsDialog = dialog
+        dialog.present()
     }
 
     /// Keeps the divider at `gridShare` of the height as the window resizes, until the user

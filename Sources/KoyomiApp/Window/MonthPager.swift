@@ -17,7 +17,8 @@ final class MonthPager {
     let title = Label()
     let previousButton = Button(iconName: "go-previous-symbolic")
     let nextButton = Button(iconName: "go-next-symbolic")
-    let todayButton = Button(label: "Today")
+    // TRANSLATORS: the header button that goes back to the current month and day.
+    let todayButton = Button(label: L("Today"))
     private(set) var month: YearMonth?
 
     init() {
@@ -25,7 +26,8 @@ final class MonthPager {
         title.addCSSClass("month-title")
         headerBar.setTitleWidget(title)
 
-        for (button, text) in [(previousButton, "Previous month"), (nextButton, "Next month"), (todayButton, "Today")] {
+        let texts = [(previousButton, L("Previous month")), (nextButton, L("Next month")), (todayButton, L("Today"))]
+        for (button, text) in texts {
             button.tooltip = text
             button.accessibleLabel = text
         }

@@ -1,0 +1,25 @@
+import CGtk
+
+/// GNU gettext (glibc's libintl), the translation machinery GTK itself uses.
+public enum Gettext {
+    /// Adopts the user's locale from the environment and binds `domain` to `directory`
+    /// (nil: gettext's default, `/usr/share/locale`), in UTF-8 as GTK wants; it also becomes
+    /// the default domain, for GtkBuilder XML marked translatable.
+    public static func setUp(domain: String, directory: String?) {
+        setlocale(LC_ALL, "")
+        if let directory { bindtextdomain(domain, directory) }
+        bind_textdomain_codeset(domain, "UTF-8")
+        textdomain(domain)
+    }
+
+    /// The translation of `message`, or `message` itself.
+    public static func translate(_ message: String, domain: String) -> String {
+        String.fromC(koyomi_dgettext(domain, message)) ?? message
+    }
+
+    /// The plural form for `count` (English: `singular` for 1, else `plural`).
+    public static func translate(_ singular: String, _ plural: String, count: Int, domain: String) -> String {
+        String.fromC(koyomi_dngettext(domain, singular, plural, UInt(max(count, 0))))
+            ?? (count == 1 ? singular : plural)
+    }
+}

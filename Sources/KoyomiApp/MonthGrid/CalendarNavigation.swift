@@ -1,0 +1,40 @@
+import GtkKit
+
+/// What a key press asks the calendar to do, before the coordinator decides how.
+enum CalendarNavigation: Equatable {
+    /// Move the selected day (arrow keys: ±1 day, ±1 week).
+    case days(Int)
+    /// Move the selected day by months (Page Up/Down, Alt+←/→).
+    case months(Int)
+    case today
+    case deselect
+
+    /// The grid's own keys, while focus is on a day. Left and right swap in right-to-left
+    /// layouts, where the week runs from right to left.
+    static func forGridKey(_ key: Key, _ modifiers: Modifiers, rightToLeft: Bool) -> CalendarNavigation? {
+        guard modifiers.isEmpty else { return nil }
+        let forward = rightToLeft ? -1 : 1
+        switch key {
+        case .left: return .days(-forward)
+        case .right: return .days(forward)
+        case .up: return .days(-7)
+        case .down: return .days(7)
+        case .pageUp: return .months(-1)
+        case .pageDown: return .months(1)
+        case .home: return .today
+        default: return nil
+        }
+    }
+
+    /// Window-wide shortcuts, wherever the focus is.
+    static func forWindowKey(_ key: Key, _ modifiers: Modifiers, rightToLeft: Bool) -> CalendarNavigation? {
+        let forward = rightToLeft ? -1 : 1
+        switch (key, modifiers) {
+        case (.left, .alt): return .months(-forward)
+        case (.right, .alt): return .months(forward)
+        case (.letter("t"), .control): return .today
+        case (.escape, []): return .deselect
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// The keyboard shortcuts window (Ctrl+?), as GtkBuilder XML: GTK 4.8 can only build a
+/// GtkShortcutsWindow from XML. Titles are translatable in the "koyomi" domain.
+enum ShortcutsOverlay {
+    static let objectID = "shortcuts"
+
+    static let xml = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <interface>
+      <object class="GtkShortcutsWindow" id="\(objectID)">
+        <property name="modal">1</property>
+        <child>
+          <object class="GtkShortcutsSection">
+            <property name="section-name">shortcuts</property>
+            <child>
+              <object class="GtkShortcutsGroup">
+                <property name="title" translatable="yes">\(N_("Month"))</property>
+                \(shortcut("Left Right Up Down", N_("Move the selected day")))
+                \(shortcut("Page_Up <Alt>Left", N_("Previous month")))
+                \(shortcut("Page_Down <Alt>Right", N_("Next month")))
+                \(shortcut("Home <Primary>t", N_("Go to today")))
+                \(shortcut("Escape", N_("Show the whole month's plans")))
+              </object>
+            </child>
+            <child>
+              <object class="GtkShortcutsGroup">
+                <property name="title" translatable="yes">\(N_("Plans"))</property>
+                \(shortcut("Tab", N_("Move between the month and the plan list")))
+                \(shortcut("Return", N_("Show the plan's details")))
+              </object>
+            </child>
+            <child>
+              <object class="GtkShortcutsGroup">
+                <property name="title" translatable="yes">\(N_("General"))</property>
+                \(shortcut("<Primary>question", N_("Keyboard shortcuts")))
+                \(shortcut("<Primary>w", N_("Close the window")))
+              </object>
+            </child>
+          </object>
+        </child>
+      </object>
+    </interface>
+    """
+
+    private static func shortcut(_ accelerator: String, _ title: String) -> String {
+        let accelerator = accelerator.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        return """
+        <child>
+          <object class="GtkShortcutsShortcut">
+            <property name="accelerator">\(accelerator)</property>
+            <property name="title" translatable="yes">\(title)</property>
+          </object>
+        </child>
+        """
+    }
+}

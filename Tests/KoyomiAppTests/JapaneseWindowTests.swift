@@ -1,0 +1,214 @@
+import CalendarModel
+import CGtk
+import Foundation
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// The window in Japanese: ICU's dates from the locale, every other word from po/ja.po through
+/// gettext, and not one English word left anywhere a user or a screen reader meets it.
+// @unchecked Sendable: like AppTestCase, touched from the main thread only.
+final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
+    private static let repository = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+    private var savedLanguage: String?
+    private var savedMessagesLocale: String?
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        // The catalogs are compiled afresh into this test's folder, so the test reads what
+        // po/ja.po says now, whatever is (or is not) in .build/locale.
+        let catalogs = directory.appendingPathComponent("locale")
+        let compile = Self.repository.appendingPathComponent("scripts/compile-translations").path
+        let result = try MainActor.assumeIsolated { try runTool([compile, catalogs.path]) }
+        XCTAssertEqual(result.status, 0, "scripts/compile-translations failed")
+
+        savedLanguage = ProcessInfo.processInfo.environment["LANGUAGE"]
+        savedMessagesLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) }
+        Localization.setUp(localeDirectory: catalogs)
+        setenv("LANGUAGE", "ja", 1)
+        // ja_JP.UTF-8 where scripts/setup generated it; C.UTF-8 also honours LANGUAGE (plain C
+        // would not). Setting LC_MESSAGES also makes gettext drop what it cached in English.
+        if setlocale(LC_MESSAGES, "ja_JP.UTF-8") == nil { setlocale(LC_MESSAGES, "C.UTF-8") }
+        XCTAssertEqual(L("Today"), "今日", "gettext did not load the catalog compiled from po/ja.po")
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        if let savedLanguage { setenv("LANGUAGE", savedLanguage, 1) } else { unsetenv("LANGUAGE") }
+        setlocale(LC_MESSAGES, savedMessagesLocale ?? "")
+        XCTAssertEqual(L("Today"), "Today", "the next tests are back in English")
+    }
+
+    func testMonthWeekdaysAndHeaderAreJapanese() throws {
+        let path = try japaneseCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path], locale: "ja_JP", firstWeekday: 1)
+            XCTAssertEqual(title, "2026年11月")
+            XCTAssertEqual(texts(withCSSClass: "weekday-header"), ["日", "月", "火", "水", "木", "金", "土"])
+            XCTAssertEqual(window.pager.todayButton.label, "今日")
+            for (button, text) in [(window.pager.previousButton, "前の月"), (window.pager.nextButton, "次の月"),
+                                   (window.pager.todayButton, "今日")] {
+                XCTAssertEqual(button.tooltip, text)
+                XCTAssertEqual(button.accessibleLabel, text)
+            }
+            XCTAssertEqual(window.errors.dismissButton.tooltip, "閉じる")
+            XCTAssertEqual(cell("2026-11-10").button.accessibleLabel, "2026年11月10日 火曜日、予定 1 件")
+            XCTAssertEqual(cell("2026-11-18").button.accessibleLabel, "2026年11月18日 水曜日、予定 3 件")
+            XCTAssertEqual(cell("2026-11-14").button.accessibleLabel, "2026年11月14日 土曜日、予定なし")
+            XCTAssertEqual(cell("2026-11-29").button.accessibleDescription, "今日")
+            XCTAssertEqual(cell("2026-11-23").holidayText, "勤労感謝の日")
+        }
+    }
+
+    func testPlanListIsJapanese() throws {
+        let path = try japaneseCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path], locale: "ja_JP", firstWeekday: 1)
+            cell("2026-11-11").button.click()
+            XCTAssertEqual(rowTitles, ["京都旅行", "朝会"])
+            XCTAssertEqual(rowRanges, ["11月10日 – 11月12日", "9:30 – 9:45"])
+            XCTAssertEqual(window.planList.rowViews.map(\.model.markerText), ["継続", "開始"])
+            XCTAssertEqual(window.planList.rowViews.map { $0.row.accessibleLabel },
+                           ["京都旅行、11月10日 – 11月12日、仕事、前の日から継続", "朝会、9:30 – 9:45、仕事、この日に開始"])
+
+            cell("2026-11-26").button.click()
+            XCTAssertEqual(rowRanges, ["終日"])
+
+            cell("2026-11-14").button.click()
+            XCTAssertEqual(window.planList.emptyText, "11月14日 土曜日の予定はありません")
+
+            cell("2026-11-14").button.click() // again: the month's agenda
+            XCTAssertEqual(window.planList.headerTexts.first, "11月2日 月曜日")
+            XCTAssertEqual(controller.coordinator.formatter.emptyMonthText(YearMonth(year: 2026, month: 12)!),
+                           "2026年12月の予定はありません")
+        }
+    }
+
+    func testNoEnglishAnywhereInTheWindow() throws {
+        // First the catalog: every string the sources mark is translated, none fuzzy.
+        let check = Self.repository.appendingPathComponent("po/update-pot").path
+        let catalog = try MainActor.assumeIsolated { try runTool([check, "--check"]) }
+        XCTAssertEqual(catalog.status, 0, "po/update-pot --check: \(catalog.output)")
+        XCTAssertTrue(catalog.output.contains("po/ja.po: "), catalog.output)
+
+        let path = try japaneseCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path], locale: "ja_JP", firstWeekday: 1)
+            // Every state the list can be in: a day with plans, an empty day, the agenda,
+            // and another month.
+            var seen = allTexts()
+            cell("2026-11-11").button.click()
+            seen += allTexts()
+            cell("2026-11-14").button.click()
+            seen += allTexts()
+            cell("2026-11-14").button.click()
+            seen += allTexts()
+            window.pager.nextButton.click()
+            seen += allTexts()
+
+            XCTAssertGreaterThan(seen.count, 100, "the walk found the window's texts")
+            let english = seen.filter { $0.text.unicodeScalars.contains { $0.isASCII && $0.properties.isAlphabetic } }
+            XCTAssertEqual(english.map { "\($0.place): “\($0.text)”" }, [], "English left in the Japanese window")
+        }
+    }
+
+    // MARK: What the window shows
+
+    /// Every text in the window: each label (day numbers, headers, list rows, button labels)
+    /// and tooltip in GTK's widget tree, plus the accessible names and descriptions Koyomi set
+    /// (GTK 4.8 cannot read those back, so they come from the wrappers).
+    @MainActor
+    private func allTexts() -> [(place: String, text: String)] {
+        var found: [(place: String, text: String)] = []
+        walk(window.window.widget) { widget in
+            let type = String(cString: koyomi_object_type_name(widget))
+            if type == "GtkLabel", let text = gtk_label_get_text(OpaquePointer(widget)).map(String.init(cString:)) {
+                found.append(("label", text))
+            }
+            if let tooltip = gtk_widget_get_tooltip_text(widget).map(String.init(cString:)) {
+                found.append(("tooltip of a \(type)", tooltip))
+            }
+        }
+        let buttons = [window.pager.previousButton, window.pager.nextButton, window.pager.todayButton,
+                       window.errors.dismissButton] + window.grid.cells.map(\.button)
+        let rows = window.planList.rowViews.map { $0.row as Widget }
+        for widget in buttons + rows {
+            if let label = widget.accessibleLabel { found.append(("accessible label", label)) }
+            if let description = widget.accessibleDescription { found.append(("accessible description", description)) }
+        }
+        return found.filter { !$0.text.isEmpty }
+    }
+
+    @MainActor
+    private func texts(withCSSClass name: String) -> [String] {
+        var texts: [String] = []
+        walk(window.window.widget) { widget in
+            if gtk_widget_has_css_class(widget, name) != 0, String(cString: koyomi_object_type_name(widget)) == "GtkLabel" {
+                texts.append(gtk_label_get_text(OpaquePointer(widget)).map(String.init(cString:)) ?? "")
+            }
+        }
+        return texts
+    }
+
+    /// Visits `root` and its descendants in order, hidden ones too.
+    @MainActor
+    private func walk(_ root: UnsafeMutablePointer<GtkWidget>, _ visit: (UnsafeMutablePointer<GtkWidget>) -> Void) {
+        visit(root)
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            walk(current, visit)
+            child = gtk_widget_get_next_sibling(current)
+        }
+    }
+
+    // MARK: Fixture
+
+    /// A Japanese user's calendar: the titles are theirs, so they are Japanese too.
+    private func japaneseCalendar() throws -> String {
+        try writeCalendar("shigoto.ics", """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Koyomi tests//JA
+        X-WR-CALNAME:仕事
+        COLOR:#e66100
+        BEGIN:VEVENT
+        UID:trip
+        DTSTART;VALUE=DATE:20261110
+        DTEND;VALUE=DATE:20261113
+        SUMMARY:京都旅行
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:standup
+        DTSTART:20261102T093000Z
+        DTEND:20261102T094500Z
+        RRULE:FREQ=WEEKLY;BYDAY=MO,WE
+        SUMMARY:朝会
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:lunch
+        DTSTART:20261118T120000Z
+        DTEND:20261118T130000Z
+        SUMMARY:昼食会
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:review
+        DTSTART:20261118T150000Z
+        DTEND:20261118T160000Z
+        SUMMARY:設計レビュー
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:cleanup
+        DTSTART;VALUE=DATE:20261126
+        SUMMARY:大掃除
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:labor-day
+        DTSTART;VALUE=DATE:20261123
+        SUMMARY:勤労感謝の日
+        CATEGORIES:Holiday
+        END:VEVENT
+        END:VCALENDAR
+        """)
+    }
+}

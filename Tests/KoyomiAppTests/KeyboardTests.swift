@@ -1,0 +1,96 @@
+import CalendarModel
+import Foundation
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// The keyboard, with real key events from XTEST (xdotool) into the real window.
+final class KeyboardTests: AppTestCase {
+    /// Focuses our window on the X server and types `keys` (xdotool key names).
+    @MainActor
+    private func type(_ keys: String...) throws {
+        let title = "Koyomi keyboard test \(ProcessInfo.processInfo.processIdentifier)"
+        if window.window.title != title {
+            window.window.title = title
+            let search = try runTool(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(title)$"])
+            windowID = try XCTUnwrap(search.output.split(separator: "\n").first.map(String.init))
+            XCTAssertEqual(try runTool(["xdotool", "windowfocus", "--sync", windowID]).status, 0)
+        }
+        XCTAssertEqual(try runTool(["xdotool", "key", "--delay", "20"] + keys).status, 0)
+        MainLoop.drain()
+    }
+
+    private var windowID = ""
+
+    func testArrowKeysMoveTheSelectionAcrossMonths() throws {
+        let path = try sampleCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path])
+            XCTAssertTrue(MainLoop.iterate(until: { self.cell("2026-11-29").button.hasFocus }),
+                          "the selected day has the focus at start")
+            try type("Right")
+            XCTAssertTrue(MainLoop.iterate(until: { self.selectedCells() == ["2026-11-30"] }))
+            XCTAssertTrue(cell("2026-11-30").button.hasFocus, "focus and selection are one")
+            try type("Right", "Down")
+            XCTAssertTrue(MainLoop.iterate(until: { self.selectedCells() == ["2026-12-08"] }))
+            XCTAssertEqual(title, "December 2026", "crossing the month edge paged")
+            XCTAssertTrue(cell("2026-12-08").button.hasFocus, "focus was not lost while paging")
+            XCTAssertEqual(window.grid.dayGrid.accessibleLabel, "December 2026",
+                           "the grid's accessible name follows the month")
+            try type("Up", "Up", "Left")
+            XCTAssertTrue(MainLoop.iterate(until: { self.selectedCells() == ["2026-11-23"] }))
+            XCTAssertEqual(title, "November 2026")
+        }
+    }
+
+    func testPageKeysHomeEscapeAndShortcuts() throws {
+        let path = try sampleCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path])
+            try type("Page_Down")
+            XCTAssertTrue(MainLoop.iterate(until: { self.title == "December 2026" }))
+            XCTAssertEqual(selectedCells(), ["2026-12-29"], "the same day a month later")
+            try type("alt+Right")
+            XCTAssertTrue(MainLoop.iterate(until: { self.title == "January 2027" }))
+            try type("Home")
+            XCTAssertTrue(MainLoop.iterate(until: { self.title == "November 2026" }))
+            XCTAssertEqual(selectedCells(), ["2026-11-29"])
+            try type("Escape")
+            XCTAssertTrue(MainLoop.iterate(until: { self.selectedCells().isEmpty }), "Escape shows the agenda")
+            XCTAssertFalse(window.planList.headerTexts.isEmpty)
+            try type("Page_Up")
+            XCTAssertTrue(MainLoop.iterate(until: { self.title == "October 2026" }))
+            try type("ctrl+t")
+            XCTAssertTrue(MainLoop.iterate(until: { self.title == "November 2026" && self.selectedCells() == ["2026-11-29"] }))
+        }
+    }
+
+    func testTabReachesThePlanListAndEnterOpensAPlan() throws {
+        let path = try sampleCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path])
+            try type("Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left",
+                     "Left", "Left", "Left", "Left", "Left", "Left", "Left", "Left")
+            XCTAssertTrue(MainLoop.iterate(until: { self.selectedCells() == ["2026-11-11"] }))
+            try type("Tab")
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.root.containsFocus }),
+                          "one Tab leaves the grid for the plan list")
+            try type("Return")
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.detailsDialog != nil }))
+            XCTAssertEqual(window.detailsDialog?.heading, "Trip to Kyoto")
+            XCTAssertTrue(window.detailsDialog?.body.contains("Nov 10 – Nov 12") == true)
+            window.detailsDialog?.close()
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.detailsDialog == nil }))
+        }
+    }
+
+    func testCtrlQuestionOpensTheShortcutsWindow() throws {
+        let path = try sampleCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path])
+            XCTAssertFalse(window.window.isHelpOverlayVisible)
+            try type("ctrl+shift+question")
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.window.isHelpOverlayVisible }))
+        }
+    }
+}
