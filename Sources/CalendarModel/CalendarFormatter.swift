@@ -78,6 +78,18 @@ public final class CalendarFormatter {
         dayNumberFormatter.string(from: noon(day))
     }
 
+    /// A week number in the locale's digits ("48"; Arabic locales use their own digits).
+    public func weekNumber(_ week: Int) -> String {
+        weekNumberFormatter.string(from: NSNumber(value: week)) ?? String(week)
+    }
+
+    private lazy var weekNumberFormatter: NumberFormatter = {
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .none
+        return formatter
+    }()
+
     /// "Tuesday, November 10, 2026, 1 plan" / ", no plans" / ", 3 plans".
     public func dayAccessibleLabel(_ day: CalendarDay, planCount: Int) -> String {
         FormatterStrings.fill(strings.dayWithPlanCount, fullDateFormatter.string(from: noon(day)),

@@ -27,7 +27,7 @@ public final class CalendarStore {
     /// The Gregorian calendar (with the user's time zone) that places plans on days.
     public private(set) var calendar: Calendar
     /// The weekday of the grid's first column: 1 = Sunday … 7 = Saturday.
-    public let firstWeekday: Int
+    public private(set) var firstWeekday: Int
 
     var sources: [any PlanSource]
     /// `CalendarID` → info, for decorations; rebuilt whenever the sources change.
@@ -79,6 +79,21 @@ public final class CalendarStore {
             selection = day
             notify([.visibleMonth, .selection])
         }
+    }
+
+    /// The user chose another first day of the week: the grid is laid out again, and the
+    /// selection stays if it is still one of its 42 days (the paging rule).
+    public func setFirstWeekday(_ weekday: Int) {
+        let normalized = MonthLayout(month: visibleMonth, firstWeekday: weekday).firstWeekday
+        guard normalized != firstWeekday else { return }
+        firstWeekday = normalized
+        indexCache.removeAll()
+        var change: Change = .visibleMonth
+        if let day = selection, !layout.contains(day) {
+            selection = nil
+            change.insert(.selection)
+        }
+        notify(change)
     }
 
     /// Keyboard navigation: the selection moves by `days`, paging when it leaves the month.

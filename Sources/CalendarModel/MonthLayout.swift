@@ -55,6 +55,24 @@ public struct MonthLayout: Equatable, Sendable {
     }
 
     /// The row (0…5) and column (0…6) of `day`, or nil when it is not in the grid.
+    /// The ISO 8601 week number of each of the six rows, as GtkCalendar and Thunderbird show
+    /// them: the week of the row's Monday (with Sunday-first rows, Monday to Saturday fall in
+    /// that ISO week; only the Sunday belongs to the previous one).
+    public var isoWeekNumbers: [Int] {
+        (0..<6).map { row in
+            let week = days[(row * 7)..<(row * 7 + 7)]
+            return Self.isoWeekNumber(of: week.first { $0.weekday == 2 } ?? week[week.startIndex])
+        }
+    }
+
+    /// ISO 8601: weeks start on Monday, and week 1 is the week with the year's first Thursday.
+    public static func isoWeekNumber(of day: CalendarDay) -> Int {
+        let isoWeekday = (day.weekday + 5) % 7 + 1            // Monday = 1 … Sunday = 7
+        let thursday = day.adding(days: 4 - isoWeekday)       // decides the week's year
+        let january1 = CalendarDay(year: thursday.year, month: 1, day: 1)!
+        return january1.distance(to: thursday) / 7 + 1
+    }
+
     public func position(of day: CalendarDay) -> (row: Int, column: Int)? {
         guard contains(day) else { return nil }
         let index = firstDay.distance(to: day)

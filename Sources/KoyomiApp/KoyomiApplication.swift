@@ -53,6 +53,7 @@ public final class KoyomiApplication {
         if let controller { return controller }
         let settings = LocaleSettings.fromEnvironment(environment)
         let controller = WindowController(application: application, localeSettings: settings,
+                                          settings: SettingsStore(environment: environment),
                                           zone: Self.systemZone, now: Date.init, month: options.month)
         self.controller = controller
         return controller

@@ -11,7 +11,11 @@ final class WindowController {
     let store: CalendarStore
     let coordinator: CalendarCoordinator
     private let colors = ColorClasses()
-    private let localeSettings: LocaleSettings
+    let localeSettings: LocaleSettings
+    let settings: SettingsStore
+    var settingsObservation: SettingsStore.Observation?
+    var preferences: PreferencesController?
+    var about: AboutWindow?
     private let now: () -> Date
     private let zone: () -> TimeZone
     private var clock: DayClock?
@@ -20,18 +24,22 @@ final class WindowController {
     private var files: [CalendarLoader.Request] = []
 
     /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
-    init(application: Application, localeSettings: LocaleSettings, zone: @escaping () -> TimeZone,
-         now: @escaping () -> Date, month: YearMonth?) {
+    init(application: Application, localeSettings: LocaleSettings, settings: SettingsStore,
+         zone: @escaping () -> TimeZone, now: @escaping () -> Date, month: YearMonth?) {
         self.localeSettings = localeSettings
+        self.settings = settings
         self.now = now
         self.zone = zone
         let calendar = localeSettings.calendar(timeZone: zone())
         let formatter = CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings())
         store = CalendarStore(sources: [], calendar: calendar, today: CalendarDay(now(), in: calendar),
-                              visibleMonth: month, firstWeekday: localeSettings.firstWeekday)
+                              visibleMonth: month,
+                              firstWeekday: settings.settings.firstWeekday(localeDefault: localeSettings.firstWeekday))
         mainWindow = MainWindow(application: application, formatter: formatter, colors: colors)
         application.setAccelerators(["<Control>question"], forAction: "win.show-help-overlay")
+        application.setAccelerators(["<Control>comma"], forAction: "win.preferences")
         coordinator = CalendarCoordinator(store: store, formatter: formatter, window: mainWindow)
+        connectSettings()
     }
 
     /// Opens calendar files (a file already open is read again and replaces its old copy).

@@ -102,3 +102,53 @@ final class MonthLayoutTests: XCTestCase {
         XCTAssertEqual(interval.duration, 42 * 86_400 - 3_600)
     }
 }
+
+/// ISO week numbers for the optional week column.
+final class WeekNumberTests: XCTestCase {
+    func testISOWeekNumbersAtYearBoundaries() {
+        // 2026-01-01 is a Thursday: week 1. 2027-01-01 is a Friday: still week 53 of 2026.
+        XCTAssertEqual(MonthLayout.isoWeekNumber(of: day(2026, 1, 1)), 1)
+        XCTAssertEqual(MonthLayout.isoWeekNumber(of: day(2025, 12, 29)), 1, "Monday of 2026's week 1")
+        XCTAssertEqual(MonthLayout.isoWeekNumber(of: day(2027, 1, 1)), 53)
+        XCTAssertEqual(MonthLayout.isoWeekNumber(of: day(2027, 1, 4)), 1)
+        XCTAssertEqual(MonthLayout.isoWeekNumber(of: day(2026, 11, 29)), 48, "a Sunday ends ISO week 48")
+        XCTAssertEqual(MonthLayout.isoWeekNumber(of: day(2026, 11, 30)), 49)
+    }
+
+    func testAgreesWithFoundationsISO8601CalendarForTenYears() {
+        var iso = Calendar(identifier: .iso8601)
+        iso.timeZone = TimeZone(identifier: "UTC")!
+        var current = day(2020, 1, 1)
+        while current < day(2030, 1, 1) {
+            let date = current.start(in: iso)
+            XCTAssertEqual(MonthLayout.isoWeekNumber(of: current), iso.component(.weekOfYear, from: date), "\(current)")
+            current = current.adding(days: 1)
+        }
+    }
+
+    func testRowsUseTheirMondayForSundayAndMondayFirstGrids() {
+        // November 2026, Sunday-first: rows start Nov 1, 8, … ; Monday-first: Oct 26, Nov 2, …
+        XCTAssertEqual(MonthLayout(month: month(2026, 11), firstWeekday: 1).isoWeekNumbers, [45, 46, 47, 48, 49, 50])
+        XCTAssertEqual(MonthLayout(month: month(2026, 11), firstWeekday: 2).isoWeekNumbers, [44, 45, 46, 47, 48, 49])
+    }
+}
+
+/// Changing the first day of the week while the window is open.
+final class StoreFirstWeekdayTests: XCTestCase {
+    func testChangingTheFirstWeekdayLaysTheGridOutAgain() {
+        let store = CalendarStore(sources: [], calendar: gregorian(), today: day(2026, 11, 29),
+                                  visibleMonth: month(2026, 11), firstWeekday: 1)
+        let recorder = ChangeRecorder(store)
+        store.setFirstWeekday(2)
+        XCTAssertEqual(store.layout.days.first, day(2026, 10, 26))
+        XCTAssertEqual(store.selection, day(2026, 11, 29))
+        XCTAssertEqual(recorder.take(), [.visibleMonth])
+        store.setFirstWeekday(2)
+        XCTAssertEqual(recorder.take(), [], "no change, no notification")
+        store.select(day(2026, 10, 26)) // pages to October, selects the 26th
+        store.showMonth(month(2026, 11))
+        XCTAssertEqual(store.selection, day(2026, 10, 26), "still in November's Monday-first grid")
+        store.setFirstWeekday(1)
+        XCTAssertNil(store.selection, "Sunday-first November starts on Nov 1: the 26th left the grid")
+    }
+}

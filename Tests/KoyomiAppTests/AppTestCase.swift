@@ -36,17 +36,21 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     }
 
     override func tearDown() {
-        MainActor.assumeIsolated {
-            weak var weakController = controller
-            let windowProbe = controller.map { WeakObjectProbe($0.mainWindow.window) }
-            controller?.mainWindow.window.destroy()
-            controller = nil
-            MainLoop.drain()
-            guard let windowProbe else { return } // this test opened no window
-            XCTAssertNil(weakController, "the window's controller, views and coordinator are freed with it")
-            XCTAssertFalse(windowProbe.isAlive, "the GtkWindow is freed")
-        }
+        MainActor.assumeIsolated { closeWindow() }
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Destroys the open window and checks that everything behind it is freed.
+    @MainActor
+    func closeWindow() {
+        weak var weakController = controller
+        let windowProbe = controller.map { WeakObjectProbe($0.mainWindow.window) }
+        controller?.mainWindow.window.destroy()
+        controller = nil
+        MainLoop.drain()
+        guard let windowProbe else { return } // no window was open
+        XCTAssertNil(weakController, "the window's controller, views and coordinator are freed with it")
+        XCTAssertFalse(windowProbe.isAlive, "the GtkWindow is freed")
     }
 
     /// Writes an .ics file into the test's folder and returns its path.
@@ -59,9 +63,11 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     /// Opens the window on `paths`, presents it and waits until it is on screen.
     @MainActor
     func openWindow(_ paths: [String], locale: String = "en_US", firstWeekday: Int = 1,
-                    month: YearMonth? = nil) -> WindowController {
+                    month: YearMonth? = nil, settingsDirectory: URL? = nil) -> WindowController {
+        let settingsDirectory = settingsDirectory ?? directory.appendingPathComponent("config")
         let settings = LocaleSettings(locale: Locale(identifier: locale), firstWeekday: firstWeekday)
         let controller = WindowController(application: Self.application, localeSettings: settings,
+                                          settings: SettingsStore(environment: ["XDG_CONFIG_HOME": settingsDirectory.path]),
                                           zone: { [unowned self] in self.currentZone },
                                           now: { [unowned self] in self.currentNow }, month: month)
         controller.open(paths: paths)

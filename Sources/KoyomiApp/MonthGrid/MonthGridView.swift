@@ -13,6 +13,11 @@ final class MonthGridView {
     private var keys: KeyController?
     private let headers: [Label]
     let cells: [DayCell]
+    /// The optional ISO week-number column, beside the rows (outside the homogeneous grid, so
+    /// that hiding it gives its width back to the days).
+    private let weekColumn = Box(.vertical, spacing: 2)
+    private let weekCorner = Label()
+    let weekLabels: [Label]
     private let colors: ColorClasses
     var formatter: CalendarFormatter
     private(set) var state: MonthGridState?
@@ -27,6 +32,12 @@ final class MonthGridView {
             return label
         }
         cells = (0..<42).map { _ in DayCell() }
+        weekLabels = (0..<6).map { _ in
+            let label = Label()
+            label.addCSSClass("week-number")
+            label.vexpand = true
+            return label
+        }
 
         // Weekday names sit outside the homogeneous day grid so that only the six day rows
         // share the height.
@@ -40,8 +51,23 @@ final class MonthGridView {
         dayGrid.setMargins(bottom: 6, start: 6, end: 6)
         dayGrid.hexpand = true
         dayGrid.vexpand = true
-        root.append(weekdayRow)
-        root.append(dayGrid)
+        weekColumn.isHomogeneous = true
+        weekColumn.setMargins(bottom: 6, start: 6)
+        weekLabels.forEach(weekColumn.append)
+        weekCorner.addCSSClass("week-number")
+        weekColumn.isVisible = false
+        weekCorner.isVisible = false
+
+        let header = Box(.horizontal)
+        header.append(weekCorner)
+        header.append(weekdayRow)
+        weekdayRow.hexpand = true
+        let body = Box(.horizontal)
+        body.append(weekColumn)
+        body.append(dayGrid)
+        body.vexpand = true
+        root.append(header)
+        root.append(body)
 
         for cell in cells {
             cell.button.onClicked { [weak self, weak cell] in
@@ -71,6 +97,7 @@ final class MonthGridView {
             }
             // A screen reader speaks the group's new name: the month paged to.
             dayGrid.accessibleLabel = formatter.monthTitle(newState.layout.month)
+            renderWeekNumbers(newState.layout)
         }
         for (cell, day) in zip(cells, newState.layout.days) {
             cell.show(day,
@@ -96,6 +123,23 @@ final class MonthGridView {
         guard let state else { return nil }
         return [state.selection, state.today, state.layout.month.firstDay]
             .compactMap { $0 }.first(where: state.layout.contains)
+    }
+
+    /// Shows or hides the ISO week-number column (a setting).
+    var showsWeekNumbers: Bool {
+        get { weekColumn.isVisible }
+        set {
+            weekColumn.isVisible = newValue
+            weekCorner.isVisible = newValue
+        }
+    }
+
+    private func renderWeekNumbers(_ layout: MonthLayout) {
+        for (label, week) in zip(weekLabels, layout.isoWeekNumbers) {
+            label.text = formatter.weekNumber(week)
+            // TRANSLATORS: what a screen reader says for the week-number column; %d is the ISO week.
+            label.accessibleLabel = String(format: L("Week %d"), week)
+        }
     }
 
     /// Asks the delegate again for every cell's decoration, batched into one callback however

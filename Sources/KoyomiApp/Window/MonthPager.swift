@@ -19,6 +19,17 @@ final class MonthPager {
     let nextButton = Button(iconName: "go-next-symbolic")
     // TRANSLATORS: the header button that goes back to the current month and day.
     let todayButton = Button(label: L("Today"))
+    /// The primary menu, as in every GNOME app: preferences, shortcuts, about.
+    let menuButton: MenuButton = {
+        let menu = Menu()
+        menu.append(L("_Preferences"), action: "win.preferences")
+        menu.append(L("_Keyboard Shortcuts"), action: "win.show-help-overlay")
+        menu.append(L("_About Koyomi"), action: "win.about")
+        let button = MenuButton(iconName: "open-menu-symbolic", menu: menu)
+        button.tooltip = L("Main Menu")
+        button.accessibleLabel = L("Main Menu")
+        return button
+    }()
     private(set) var month: YearMonth?
 
     init() {
@@ -37,6 +48,7 @@ final class MonthPager {
         arrows.append(nextButton)
         headerBar.packStart(todayButton)
         headerBar.packStart(arrows)
+        headerBar.packEnd(menuButton)
 
         previousButton.onClicked { [weak self] in self?.page(by: -1) }
         nextButton.onClicked { [weak self] in self?.page(by: 1) }

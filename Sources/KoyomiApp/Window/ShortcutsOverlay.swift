@@ -34,6 +34,8 @@ enum ShortcutsOverlay {
               <object class="GtkShortcutsGroup">
                 <property name="title" translatable="yes">\(N_("General"))</property>
                 \(shortcut("<Primary>question", N_("Keyboard shortcuts")))
+                \(shortcut("<Primary>comma", N_("Preferences")))
+                \(shortcut("F10", N_("Main menu")))
                 \(shortcut("<Primary>w", N_("Close the window")))
               </object>
             </child>

@@ -1,0 +1,59 @@
+/// What the user chose in Preferences, and how the window was left: a plain value that is
+/// always valid. Out-of-range values are corrected as they are set (a weekday outside 1…7
+/// becomes "from the locale", sizes are clamped), so a hand-edited or damaged settings file
+/// can never put the window in an impossible state.
+public struct Settings: Equatable, Sendable {
+    /// Widths a window may be restored to: GNOME's smallest supported window, up to well
+    /// beyond an 8K screen (a larger value is a damaged file, not a real window).
+    public static let widthRange = 360...8_192
+    public static let heightRange = 294...8_192
+    public static let defaultWidth = 720
+    public static let defaultHeight = 760
+
+    /// Every value at its default.
+    public static let defaults = Settings()
+
+    /// The weekday of the grid's first column, 1 = Sunday … 7 = Saturday, or nil to take it
+    /// from the user's locale.
+    public var firstWeekday: Int? {
+        didSet { firstWeekday = Self.validWeekday(firstWeekday) }
+    }
+
+    /// Whether the grid shows a column of ISO 8601 week numbers.
+    public var showsWeekNumbers: Bool
+
+    /// The window's last unmaximized size, in logical pixels.
+    public var windowWidth: Int {
+        didSet { windowWidth = Self.clamp(windowWidth, to: Self.widthRange) }
+    }
+
+    public var windowHeight: Int {
+        didSet { windowHeight = Self.clamp(windowHeight, to: Self.heightRange) }
+    }
+
+    public var isMaximized: Bool
+
+    public init(firstWeekday: Int? = nil, showsWeekNumbers: Bool = false,
+                windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
+                isMaximized: Bool = false) {
+        // Property observers do not run in an initializer, so validate here too.
+        self.firstWeekday = Self.validWeekday(firstWeekday)
+        self.showsWeekNumbers = showsWeekNumbers
+        self.windowWidth = Self.clamp(windowWidth, to: Self.widthRange)
+        self.windowHeight = Self.clamp(windowHeight, to: Self.heightRange)
+        self.isMaximized = isMaximized
+    }
+
+    /// The first weekday to use: the chosen one, else the locale's (`LocaleSettings.firstWeekday`).
+    public func firstWeekday(localeDefault: Int) -> Int {
+        firstWeekday ?? localeDefault
+    }
+
+    private static func validWeekday(_ weekday: Int?) -> Int? {
+        weekday.flatMap { (1...7).contains($0) ? $0 : nil }
+    }
+
+    private static func clamp(_ value: Int, to range: ClosedRange<Int>) -> Int {
+        min(max(value, range.lowerBound), range.upperBound)
+    }
+}

@@ -1,0 +1,33 @@
+import CGtk
+
+/// A menu of labelled actions (GMenu), e.g. the header bar's primary menu.
+@MainActor
+public final class Menu: GObjectRef {
+    public init() {
+        super.init(adoptingFull: UnsafeMutableRawPointer(g_menu_new()))
+    }
+
+    /// Adds an item that activates `action` ("win.preferences", "app.quit"…).
+    public func append(_ label: String, action: String) {
+        g_menu_append(opaque, label, action)
+    }
+
+    /// Adds a section: items separated from the rest by a line.
+    public func appendSection(_ section: Menu) {
+        g_menu_append_section(opaque, nil, section.cast())
+    }
+}
+
+/// GtkMenuButton showing a menu in a popover.
+@MainActor
+public final class MenuButton: Widget {
+    public init(iconName: String, menu: Menu) {
+        super.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        gtk_menu_button_set_icon_name(opaque, iconName)
+        gtk_menu_button_set_menu_model(opaque, menu.cast())
+        gtk_menu_button_set_primary(opaque, 1) // F10 opens it, as in every GNOME app
+    }
+
+    public func popup() { gtk_menu_button_popup(opaque) }
+    public func popdown() { gtk_menu_button_popdown(opaque) }
+}

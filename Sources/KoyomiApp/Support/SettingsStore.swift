@@ -1,0 +1,230 @@
+import CalendarModel
+import Foundation
+import GtkKit
+
+/// Koyomi's settings on disk, in `$XDG_CONFIG_HOME/koyomi/settings.ini` (by default
+/// `~/.config/koyomi/settings.ini`), a GLib key file:
+///
+///     [Calendar]
+///     first-weekday=2          # 1 = Sunday … 7 = Saturday; absent = from the locale
+///     show-week-numbers=true
+///     [Window]
+///     width=720
+///     height=760
+///     maximized=false
+///
+/// The store is the truth for `Settings`: `update` changes the value, saves at once and tells
+/// observers. A missing file gives the defaults quietly (a first run); an unreadable or
+/// malformed one gives the defaults and a message in `problems`, and before anything is written
+/// over it the old file is copied to `settings.ini.broken`, so a user's hand edits are never lost.
+/// Comments and unknown keys in the file are kept. Not thread-safe: use it from the main thread.
+final class SettingsStore {
+    /// A registration made by `observe(_:)`; cancels itself when released.
+    final class Observation {
+        private weak var store: SettingsStore?
+        private let id: Int
+
+        fileprivate init(store: SettingsStore, id: Int) {
+            self.store = store
+            self.id = id
+        }
+
+        /// Stops further calls; safe to call more than once, and from inside the handler.
+        func cancel() {
+            store?.observers.removeAll { $0.id == id }
+            store = nil
+        }
+
+        deinit { cancel() }
+    }
+
+    private enum Key {
+        static let calendar = "Calendar"
+        static let firstWeekday = "first-weekday"
+        static let showsWeekNumbers = "show-week-numbers"
+        static let window = "Window"
+        static let width = "width"
+        static let height = "height"
+        static let maximized = "maximized"
+    }
+
+    /// The settings file.
+    let path: String
+    /// Where an unreadable settings file is kept before new settings replace it.
+    var brokenCopyPath: String { path + ".broken" }
+    private(set) var settings: Settings
+    /// What went wrong while reading or saving, oldest first, as sentences for the user
+    /// (the error strip, stderr). Empty when all is well.
+    private(set) var problems: [String] = []
+
+    /// The file as read, kept so that saving preserves its comments and unknown keys.
+    private var keyFile: KeyFile
+    /// Set when a file exists that could not be read: it is copied aside before the first save.
+    private var mustKeepBrokenCopy = false
+    private var observers: [(id: Int, handler: (Settings) -> Void)] = []
+    private var nextObserverID = 0
+
+    /// Reads the settings file named by `environment` (injected so tests use a scratch folder).
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        let path = Self.path(environment: environment)
+        var problems: [String] = []
+        let file: KeyFile
+        do {
+            file = try KeyFile(contentsOfFile: path)
+        } catch {
+            file = KeyFile()
+            // No file (or no folder) is a first run; anything else is a file we must not lose.
+            if error.kind != .notFound, FileManager.default.fileExists(atPath: path) {
+                mustKeepBrokenCopy = true
+                // KeyFile's message names the file.
+                problems.append("The settings could not be read, so the defaults are used (\(error.message)). "
+                    + "The file will be kept as \(path).broken.")
+            }
+        }
+        var ignored: [String] = []
+        settings = Self.read(file, ignored: &ignored)
+        self.path = path
+        self.keyFile = file
+        self.problems = problems + ignored.map { "Ignored \($0) in \(path)." }
+    }
+
+    /// `$XDG_CONFIG_HOME/koyomi/settings.ini`, or `$HOME/.config/koyomi/settings.ini` when
+    /// XDG_CONFIG_HOME is unset, empty or relative (the XDG spec says to ignore a relative one).
+    static func path(environment: [String: String]) -> String {
+        let configHome: String
+        if let value = environment["XDG_CONFIG_HOME"], value.hasPrefix("/") {
+            configHome = value
+        } else {
+            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+            configHome = (home as NSString).appendingPathComponent(".config")
+        }
+        return ((configHome as NSString).appendingPathComponent("koyomi") as NSString)
+            .appendingPathComponent("settings.ini")
+    }
+
+    // MARK: Changing
+
+    /// Changes the settings; when the value really changed, saves the file at once and then
+    /// calls every observer. Returns false when saving failed (the reason is in `problems`);
+    /// the new value still holds for this run.
+    @discardableResult
+    func update(_ change: (inout Settings) -> Void) -> Bool {
+        var new = settings
+        change(&new)
+        guard new != settings else { return true }
+        settings = new
+        let saved = save()
+        notify()
+        return saved
+    }
+
+    /// Calls `handler` with the new settings after every change. Keep the returned observation
+    /// for as long as you want to be called: it cancels itself when released.
+    func observe(_ handler: @escaping (Settings) -> Void) -> Observation {
+        let id = nextObserverID
+        nextObserverID += 1
+        observers.append((id, handler))
+        return Observation(store: self, id: id)
+    }
+
+    /// Observers may cancel themselves or others while being called; each is looked up again.
+    private func notify() {
+        for id in observers.map(\.id) {
+            observers.first { $0.id == id }?.handler(settings)
+        }
+    }
+
+    // MARK: Disk
+
+    private func save() -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        do {
+            // 0700, as the XDG spec asks for folders it creates.
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            problems.append("Could not create the folder \(folder) for the settings: \(error.localizedDescription)")
+            return false
+        }
+        if mustKeepBrokenCopy {
+            guard keepBrokenCopy() else { return false }
+        }
+        write(settings, into: keyFile)
+        do {
+            try keyFile.save(to: path)
+        } catch {
+            problems.append("Could not save the settings: \(error.message)")
+            return false
+        }
+        return true
+    }
+
+    /// Copies the unreadable file aside, replacing an older copy (but never a folder someone
+    /// put there). When that fails nothing is written: the file is never overwritten silently.
+    private func keepBrokenCopy() -> Bool {
+        let files = FileManager.default
+        guard files.fileExists(atPath: path) else {
+            mustKeepBrokenCopy = false // gone meanwhile: nothing left to lose
+            return true
+        }
+        var reason: String?
+        var isFolder: ObjCBool = false
+        if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            reason = "it is a folder"
+        } else if files.fileExists(atPath: brokenCopyPath, isDirectory: &isFolder), isFolder.boolValue {
+            reason = "a folder has that name"
+        } else {
+            do {
+                if files.fileExists(atPath: brokenCopyPath) { try files.removeItem(atPath: brokenCopyPath) }
+                try files.copyItem(atPath: path, toPath: brokenCopyPath)
+            } catch {
+                reason = error.localizedDescription
+            }
+        }
+        if let reason {
+            problems.append("The settings were not saved: the unreadable file \(path) could not be copied to "
+                + "\(brokenCopyPath) first (\(reason)).")
+            return false
+        }
+        mustKeepBrokenCopy = false
+        return true
+    }
+
+    /// Reads every key that is there and valid; anything else keeps its default. A value that
+    /// is present but not understood is named in `problems`; one out of range is corrected.
+    private static func read(_ file: KeyFile, ignored problems: inout [String]) -> Settings {
+        var settings = Settings()
+        func present(_ key: String, _ group: String) -> Bool { file.string(key, in: group) != nil }
+        func int(_ key: String, _ group: String) -> Int? {
+            let value = file.int(key, in: group)
+            if value == nil, present(key, group) { problems.append("the invalid value of \(key)") }
+            return value
+        }
+        func bool(_ key: String, _ group: String) -> Bool? {
+            let value = file.bool(key, in: group)
+            if value == nil, present(key, group) { problems.append("the invalid value of \(key)") }
+            return value
+        }
+        if let weekday = int(Key.firstWeekday, Key.calendar) {
+            settings.firstWeekday = weekday
+            if settings.firstWeekday == nil { problems.append("\(Key.firstWeekday)=\(weekday) (not 1…7)") }
+        }
+        if let value = bool(Key.showsWeekNumbers, Key.calendar) { settings.showsWeekNumbers = value }
+        if let value = int(Key.width, Key.window) { settings.windowWidth = value }
+        if let value = int(Key.height, Key.window) { settings.windowHeight = value }
+        if let value = bool(Key.maximized, Key.window) { settings.isMaximized = value }
+        return settings
+    }
+
+    private func write(_ settings: Settings, into file: KeyFile) {
+        if let weekday = settings.firstWeekday {
+            file.set(weekday, for: Key.firstWeekday, in: Key.calendar)
+        } else {
+            file.removeValue(for: Key.firstWeekday, in: Key.calendar)
+        }
+        file.set(settings.showsWeekNumbers, for: Key.showsWeekNumbers, in: Key.calendar)
+        file.set(settings.windowWidth, for: Key.width, in: Key.window)
+        file.set(settings.windowHeight, for: Key.height, in: Key.window)
+        file.set(settings.isMaximized, for: Key.maximized, in: Key.window)
+    }
+}

@@ -1,0 +1,86 @@
+import CalendarModel
+import Foundation
+import GtkKit
+
+/// The Preferences window: the first day of the week and the week-number column.
+///
+/// Every change goes to the `SettingsStore` at once (saved, then observers such as the month
+/// grid follow); the controls also follow the store, so a change made elsewhere shows here.
+/// Keep the controller while the window is open and drop it in `onClosed`.
+@MainActor
+final class PreferencesController {
+    /// UI text in one place, through gettext (`L`); read when the window is built.
+    enum Text {
+        static var title: String { L("Preferences") }
+        static var page: String { L("General") }
+        static var calendarGroup: String { L("Calendar") }
+        static var firstWeekday: String { L("First day of the week") }
+        static var automatic: String { L("Automatic (from the locale)") }
+        static var weekNumbers: String { L("Show week numbers") }
+        static var weekNumbersDetail: String { L("ISO 8601 week numbers beside each row of the month") }
+    }
+
+    let window: PreferencesWindow
+    /// Item 0 is "Automatic"; items 1…7 are Sunday … Saturday, the same numbers as
+    /// `Calendar.firstWeekday`, so an index is the weekday itself.
+    let firstWeekdayRow: ComboRow
+    let weekNumbersRow: SwitchRow
+    /// Called once the window is gone (closed, or destroyed with the main window).
+    var onClosed: (() -> Void)?
+
+    private let store: SettingsStore
+    private var observation: SettingsStore.Observation?
+
+    /// - Parameters:
+    ///   - parent: the main window; Preferences is modal and transient for it.
+    ///   - locale: names the weekdays (the user's locale, `LocaleSettings.locale`).
+    init(store: SettingsStore, parent: Window, locale: Locale) {
+        self.store = store
+        window = PreferencesWindow(transientFor: parent)
+        window.title = Text.title
+        firstWeekdayRow = ComboRow(title: Text.firstWeekday, items: Self.weekdayChoices(locale: locale))
+        weekNumbersRow = SwitchRow(title: Text.weekNumbers, subtitle: Text.weekNumbersDetail)
+
+        let group = PreferencesGroup(title: Text.calendarGroup)
+        group.add(firstWeekdayRow)
+        group.add(weekNumbersRow)
+        let page = PreferencesPage(title: Text.page, iconName: "preferences-system-symbolic")
+        page.add(group)
+        window.add(page)
+
+        // Show the stored values before connecting, so that showing them writes nothing.
+        show(store.settings)
+        firstWeekdayRow.onSelected { [weak self] index in
+            guard let index else { return }
+            self?.store.update { $0.firstWeekday = index == 0 ? nil : index }
+        }
+        weekNumbersRow.onToggled { [weak self] isOn in
+            self?.store.update { $0.showsWeekNumbers = isOn }
+        }
+        observation = store.observe { [weak self] settings in self?.show(settings) }
+        window.onClosed { [weak self] in self?.closed() }
+    }
+
+    func present() { window.present() }
+
+    /// "Automatic (from the locale)", then the locale's own names for Sunday … Saturday.
+    nonisolated static func weekdayChoices(locale: Locale) -> [String] {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        // Stand-alone forms: the names appear on their own, not inside a date.
+        return [Text.automatic] + calendar.standaloneWeekdaySymbols
+    }
+
+    private func show(_ settings: Settings) {
+        // GTK notifies only real changes, and the store ignores equal values: no feedback loop.
+        firstWeekdayRow.selectedIndex = settings.firstWeekday ?? 0
+        weekNumbersRow.isOn = settings.showsWeekNumbers
+    }
+
+    private func closed() {
+        observation = nil
+        let handler = onClosed
+        onClosed = nil
+        handler?()
+    }
+}

@@ -1,0 +1,60 @@
+import CalendarModel
+import GtkKit
+
+/// The window's side of the settings: applying them, remembering the window's size, and the
+/// Preferences and About windows reached from the primary menu.
+extension WindowController {
+    func connectSettings() {
+        let current = settings.settings
+        mainWindow.window.setDefaultSize(width: Int32(current.windowWidth), height: Int32(current.windowHeight))
+        if current.isMaximized { mainWindow.window.maximize() }
+        mainWindow.grid.showsWeekNumbers = current.showsWeekNumbers
+        mainWindow.errors.show(settings.problems)
+        settingsObservation = settings.observe { [weak self] in self?.apply($0) }
+
+        mainWindow.window.addAction("preferences") { [weak self] in self?.showPreferences() }
+        mainWindow.window.addAction("about") { [weak self] in self?.showAbout() }
+        // Remember the size the user left the window at (GTK keeps the default size current).
+        mainWindow.window.onBoolSignal("close-request") { [weak self] in
+            self?.rememberWindowSize()
+            return false
+        }
+    }
+
+    private func apply(_ new: Settings) {
+        store.setFirstWeekday(new.firstWeekday(localeDefault: localeSettings.firstWeekday))
+        mainWindow.grid.showsWeekNumbers = new.showsWeekNumbers
+    }
+
+    func rememberWindowSize() {
+        let window = mainWindow.window
+        let size = window.defaultSize
+        settings.update { settings in
+            settings.isMaximized = window.isMaximized
+            // A maximized window's own size is what it returns to; keep that one.
+            if !window.isMaximized, size.width > 0, size.height > 0 {
+                settings.windowWidth = Int(size.width)
+                settings.windowHeight = Int(size.height)
+            }
+        }
+    }
+
+    func showPreferences() {
+        if preferences == nil {
+            let controller = PreferencesController(store: settings, parent: mainWindow.window, locale: localeSettings.locale)
+            controller.onClosed = { [weak self] in self?.preferences = nil }
+            preferences = controller
+        }
+        preferences?.present()
+    }
+
+    func showAbout() {
+        let window = AboutWindow(
+            parent: mainWindow.window, name: "Koyomi", version: LaunchOptions.version,
+            developer: L("The Koyomi developers"), iconName: "app.koyomi.Koyomi",
+            comments: L("Your month at a glance, with the plans of any day"))
+        window.onSignal("unrealize") { [weak self] in self?.about = nil }
+        about = window
+        window.present()
+    }
+}

@@ -1,0 +1,55 @@
+import CalendarModel
+import XCTest
+
+/// Settings are always valid, whatever a settings file said.
+final class SettingsTests: XCTestCase {
+    func testDefaults() {
+        let settings = Settings.defaults
+        XCTAssertNil(settings.firstWeekday, "the locale decides until the user chooses")
+        XCTAssertFalse(settings.showsWeekNumbers)
+        XCTAssertEqual(settings.windowWidth, 720)
+        XCTAssertEqual(settings.windowHeight, 760)
+        XCTAssertFalse(settings.isMaximized)
+        XCTAssertEqual(Settings(), .defaults)
+    }
+
+    func testFirstWeekdayMustBeOneToSeven() {
+        for weekday in 1...7 {
+            XCTAssertEqual(Settings(firstWeekday: weekday).firstWeekday, weekday)
+        }
+        for bad in [0, 8, -1, 100, Int.min, Int.max] {
+            XCTAssertNil(Settings(firstWeekday: bad).firstWeekday, "\(bad) falls back to the locale")
+            var settings = Settings(firstWeekday: 2)
+            settings.firstWeekday = bad
+            XCTAssertNil(settings.firstWeekday, "\(bad) set later falls back to the locale too")
+        }
+    }
+
+    func testTheLocaleDecidesOnlyWithoutAChoice() {
+        XCTAssertEqual(Settings().firstWeekday(localeDefault: 2), 2)
+        XCTAssertEqual(Settings(firstWeekday: 7).firstWeekday(localeDefault: 2), 7)
+    }
+
+    func testWindowSizesAreClamped() {
+        let tiny = Settings(windowWidth: 10, windowHeight: -5)
+        XCTAssertEqual(tiny.windowWidth, Settings.widthRange.lowerBound)
+        XCTAssertEqual(tiny.windowHeight, Settings.heightRange.lowerBound)
+        var huge = Settings()
+        huge.windowWidth = 1_000_000
+        huge.windowHeight = Int.max
+        XCTAssertEqual(huge.windowWidth, Settings.widthRange.upperBound)
+        XCTAssertEqual(huge.windowHeight, Settings.heightRange.upperBound)
+        var normal = Settings()
+        normal.windowWidth = 1_024
+        normal.windowHeight = 600
+        XCTAssertEqual(normal.windowWidth, 1_024)
+        XCTAssertEqual(normal.windowHeight, 600)
+    }
+
+    func testEqualityFollowsEveryField() {
+        XCTAssertNotEqual(Settings(), Settings(showsWeekNumbers: true))
+        XCTAssertNotEqual(Settings(), Settings(isMaximized: true))
+        XCTAssertNotEqual(Settings(), Settings(firstWeekday: 1))
+        XCTAssertEqual(Settings(firstWeekday: 9), Settings(), "an invalid weekday is no choice at all")
+    }
+}

@@ -1,0 +1,167 @@
+import CalendarModel
+import Foundation
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// The Preferences window on the real calendar window: its controls, and what they write.
+final class PreferencesWindowTests: AppTestCase, @unchecked Sendable {
+    private var configHome: URL { directory.appendingPathComponent("config") }
+    private var environment: [String: String] { ["XDG_CONFIG_HOME": configHome.path, "HOME": directory.path] }
+    private var settingsPath: String { configHome.appendingPathComponent("koyomi/settings.ini").path }
+
+    /// Opens the calendar window, then Preferences over it, and waits until both are on screen.
+    @MainActor
+    private func openPreferences(store: SettingsStore, locale: String = "en_US") throws -> PreferencesController {
+        _ = openWindow([try sampleCalendar()], locale: locale)
+        let preferences = PreferencesController(store: store, parent: window.window, locale: Locale(identifier: locale))
+        preferences.present()
+        XCTAssertTrue(MainLoop.iterate(until: { preferences.window.isMapped }), "Preferences never appeared")
+        return preferences
+    }
+
+    private func fileText() throws -> String { try String(contentsOfFile: settingsPath, encoding: .utf8) }
+
+    func testPreferencesIsAModalWindowOverTheCalendarWithLabelledControls() throws {
+        try MainActor.assumeIsolated {
+            let preferences = try openPreferences(store: SettingsStore(environment: environment))
+            XCTAssertEqual(preferences.window.typeName, "AdwPreferencesWindow")
+            XCTAssertTrue(preferences.window.isModal)
+            XCTAssertTrue(preferences.window.isTransient(for: window.window))
+            XCTAssertEqual(preferences.window.title, "Preferences")
+
+            XCTAssertEqual(preferences.firstWeekdayRow.title, "First day of the week")
+            XCTAssertEqual(preferences.firstWeekdayRow.items,
+                           ["Automatic (from the locale)", "Sunday", "Monday", "Tuesday", "Wednesday",
+                            "Thursday", "Friday", "Saturday"])
+            XCTAssertEqual(preferences.firstWeekdayRow.selectedIndex, 0, "automatic until the user chooses")
+            XCTAssertFalse(preferences.weekNumbersRow.isOn)
+
+            XCTAssertEqual(preferences.firstWeekdayRow.accessibleLabel, "First day of the week")
+            XCTAssertEqual(preferences.weekNumbersRow.toggle.accessibleLabel, "Show week numbers")
+            XCTAssertTrue(preferences.weekNumbersRow.toggle.isMapped, "the switch is on screen")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: settingsPath), "opening Preferences writes nothing")
+        }
+    }
+
+    func testFlippingTheControlsSavesAtOnce() throws {
+        try MainActor.assumeIsolated {
+            let store = SettingsStore(environment: environment)
+            let preferences = try openPreferences(store: store)
+            var heard: [Settings] = []
+            let observation = store.observe { heard.append($0) }
+
+            preferences.weekNumbersRow.isOn = true
+            XCTAssertTrue(store.settings.showsWeekNumbers)
+            XCTAssertTrue(try fileText().contains("show-week-numbers=true"))
+
+            preferences.firstWeekdayRow.selectedIndex = 2 // Monday
+            XCTAssertEqual(store.settings.firstWeekday, 2)
+            XCTAssertTrue(try fileText().contains("first-weekday=2"))
+            XCTAssertEqual(SettingsStore(environment: environment).settings,
+                           Settings(firstWeekday: 2, showsWeekNumbers: true), "a restart reads the same")
+
+            preferences.firstWeekdayRow.selectedIndex = 7 // Saturday
+            XCTAssertEqual(store.settings.firstWeekday, 7)
+            preferences.firstWeekdayRow.selectedIndex = 0 // back to the locale
+            XCTAssertNil(store.settings.firstWeekday)
+            XCTAssertFalse(try fileText().contains("first-weekday"))
+            XCTAssertEqual(heard.count, 4, "one notification per change")
+            observation.cancel()
+        }
+    }
+
+    func testControlsFollowChangesMadeElsewhere() throws {
+        try MainActor.assumeIsolated {
+            let store = SettingsStore(environment: environment)
+            let preferences = try openPreferences(store: store)
+            store.update {
+                $0.firstWeekday = 1
+                $0.showsWeekNumbers = true
+            }
+            XCTAssertEqual(preferences.firstWeekdayRow.selectedIndex, 1)
+            XCTAssertTrue(preferences.weekNumbersRow.isOn)
+        }
+    }
+
+    func testStoredSettingsShowWhenPreferencesOpens() throws {
+        try FileManager.default.createDirectory(atPath: (settingsPath as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try Data("[Calendar]\nfirst-weekday=7\nshow-week-numbers=true\n".utf8).write(to: URL(fileURLWithPath: settingsPath))
+        let before = try fileText()
+        try MainActor.assumeIsolated {
+            let preferences = try openPreferences(store: SettingsStore(environment: environment))
+            XCTAssertEqual(preferences.firstWeekdayRow.selectedIndex, 7)
+            XCTAssertTrue(preferences.weekNumbersRow.isOn)
+        }
+        XCTAssertEqual(try fileText(), before, "showing the stored values writes nothing")
+    }
+
+    func testWeekdayNamesComeFromTheLocale() throws {
+        try MainActor.assumeIsolated {
+            let preferences = try openPreferences(store: SettingsStore(environment: environment), locale: "ja_JP")
+            XCTAssertEqual(Array(preferences.firstWeekdayRow.items.dropFirst()),
+                           ["日曜日", "月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日"])
+        }
+        XCTAssertEqual(PreferencesController.weekdayChoices(locale: Locale(identifier: "de_DE"))[2], "Montag")
+    }
+
+    func testACorruptSettingsFileIsKeptAsBrokenWhenTheUserChangesSomething() throws {
+        let garbage = "[Calendar\nshow-week-numbers=true\n\u{7F}garbage"
+        try FileManager.default.createDirectory(atPath: (settingsPath as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
+        try Data(garbage.utf8).write(to: URL(fileURLWithPath: settingsPath))
+        try MainActor.assumeIsolated {
+            let store = SettingsStore(environment: environment)
+            XCTAssertEqual(store.problems.count, 1, "the damage is reported")
+            let preferences = try openPreferences(store: store)
+            XCTAssertFalse(preferences.weekNumbersRow.isOn, "defaults are shown")
+            XCTAssertEqual(try fileText(), garbage, "opening Preferences leaves the file alone")
+
+            preferences.weekNumbersRow.isOn = true
+            XCTAssertEqual(try String(contentsOfFile: settingsPath + ".broken", encoding: .utf8), garbage)
+            XCTAssertTrue(SettingsStore(environment: environment).settings.showsWeekNumbers)
+        }
+    }
+
+    func testAMissingConfigFolderIsCreated() throws {
+        let deep = directory.appendingPathComponent("not/yet/there")
+        let environment = ["XDG_CONFIG_HOME": deep.path]
+        try MainActor.assumeIsolated {
+            let store = SettingsStore(environment: environment)
+            let preferences = try openPreferences(store: store)
+            preferences.firstWeekdayRow.selectedIndex = 3
+            XCTAssertEqual(store.problems, [])
+        }
+        let text = try String(contentsOfFile: deep.appendingPathComponent("koyomi/settings.ini").path, encoding: .utf8)
+        XCTAssertTrue(text.contains("first-weekday=3"), text)
+    }
+
+    func testClosingPreferencesFreesItAndLeavesTheCalendarWindow() throws {
+        try MainActor.assumeIsolated {
+            let store = SettingsStore(environment: environment)
+            var preferences: PreferencesController? = try openPreferences(store: store)
+            var closed = false
+            preferences?.onClosed = { closed = true }
+            weak let weakPreferences = preferences
+            let windowProbe = preferences.map { WeakObjectProbe($0.window) }
+            let rowProbes = preferences.map {
+                [WeakObjectProbe($0.weekNumbersRow), WeakObjectProbe($0.weekNumbersRow.toggle),
+                 WeakObjectProbe($0.firstWeekdayRow)]
+            } ?? []
+
+            preferences?.window.close()
+            XCTAssertTrue(MainLoop.iterate(until: { closed }), "closing reports onClosed")
+            preferences = nil
+            MainLoop.drain()
+            XCTAssertNil(weakPreferences, "the controller is freed")
+            XCTAssertEqual(windowProbe?.isAlive, false, "the AdwPreferencesWindow is freed")
+            XCTAssertEqual(rowProbes.map(\.isAlive), [false, false, false],
+                           "and its group, rows and switch with it (libadwaita 1.2 would leak them)")
+            XCTAssertTrue(window.window.isVisible, "the calendar window stays")
+
+            store.update { $0.showsWeekNumbers = true } // no observer left to touch freed widgets
+            XCTAssertTrue(store.settings.showsWeekNumbers)
+        }
+    }
+}
