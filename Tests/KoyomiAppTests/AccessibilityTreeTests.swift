@@ -31,7 +31,6 @@ final class AccessibilityTreeTests: XCTestCase {
         END:VCALENDAR
         """.utf8).write(to: calendar)
 
-        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let app = Process()
         app.executableURL = TestEnvironment.koyomiBinary
         app.arguments = ["--month", "2026-11", calendar.path]
@@ -39,21 +38,62 @@ final class AccessibilityTreeTests: XCTestCase {
         try app.run()
         defer { app.terminate(); app.waitUntilExit() }
 
-        let reader = try MainActor.assumeIsolated {
-            try runTool([here.appendingPathComponent("atspi-tree.py").path, "koyomi", "30"], timeout: 40)
-        }
-        XCTAssertEqual(reader.status, 0, "koyomi never showed up over AT-SPI")
-        let nodes = try JSONDecoder().decode([Node].self, from: Data(reader.output.utf8))
-
+        var nodes = try readTree()
         let buttons = nodes.filter { $0.role == "push button" }.map(\.name)
         for label in ["Previous month", "Next month", "Today"] {
             XCTAssertTrue(buttons.contains(label), "no button named “\(label)” in \(buttons)")
         }
-        let days = buttons.filter { $0.contains(", 2026, ") || $0.contains(", 2025, ") }
-        XCTAssertEqual(days.count, 42, "every day cell is a labelled button")
-        XCTAssertTrue(days.contains("Tuesday, November 10, 2026, 1 plan"), "\(days)")
-        XCTAssertTrue(days.contains("Wednesday, November 11, 2026, no plans"))
+        XCTAssertEqual(dayCells(nodes).count, 42, "every day cell is a labelled button")
+        XCTAssertTrue(dayCells(nodes).contains { $0.name == "Tuesday, November 10, 2026, 1 plan" })
+        XCTAssertTrue(dayCells(nodes).contains { $0.name == "Wednesday, November 11, 2026, no plans" })
         XCTAssertTrue(nodes.contains { $0.role == "label" && $0.name == "November 2026" }, "the month title is read")
+        XCTAssertTrue(nodes.contains { $0.role != "label" && $0.name == "November 2026" },
+                      "the grid is a group named after its month")
         XCTAssertTrue(nodes.contains { $0.role == "list" && $0.name == "Plans" }, "the plan list is named")
+
+        // Real keys into the real window; the screen reader sees the selection move.
+        let windowID = try MainActor.assumeIsolated {
+            let search = try runTool(["xdotool", "search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
+            return try XCTUnwrap(search.output.split(separator: "\n").last.map(String.init))
+        }
+        try press(["Right"], in: windowID)
+        nodes = try readTree(until: { self.dayCells($0).contains { $0.states.contains("selected") } })
+        XCTAssertEqual(dayCells(nodes).filter { $0.states.contains("selected") }.count, 1,
+                       "one day is selected after an arrow key")
+        try press(["Page_Down"], in: windowID)
+        nodes = try readTree(until: { $0.contains { $0.name == "December 2026" } })
+        XCTAssertTrue(nodes.contains { $0.role != "label" && $0.name == "December 2026" },
+                      "paging renames the grid, which is what Orca speaks")
+        try press(["Escape"], in: windowID)
+        nodes = try readTree(until: { !self.dayCells($0).contains { $0.states.contains("selected") } })
+        XCTAssertEqual(dayCells(nodes).filter { $0.states.contains("selected") }.count, 0, "Escape deselects")
+    }
+
+    private func dayCells(_ nodes: [Node]) -> [Node] {
+        nodes.filter { $0.role == "push button" && ($0.name.hasSuffix(" plans") || $0.name.hasSuffix(" plan")) }
+    }
+
+    /// Reads the tree again until `settled` holds (the app handles keys asynchronously), at
+    /// most a few times: each read is a full round trip over the bus, so no sleep is needed.
+    private func readTree(until settled: ([Node]) -> Bool) throws -> [Node] {
+        var nodes = try readTree()
+        for _ in 0..<10 where !settled(nodes) { nodes = try readTree() }
+        return nodes
+    }
+
+    private func readTree() throws -> [Node] {
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        let reader = try MainActor.assumeIsolated {
+            try runTool([here.appendingPathComponent("atspi-tree.py").path, "koyomi", "30"], timeout: 40)
+        }
+        XCTAssertEqual(reader.status, 0, "koyomi never showed up over AT-SPI")
+        return try JSONDecoder().decode([Node].self, from: Data(reader.output.utf8))
+    }
+
+    private func press(_ keys: [String], in windowID: String) throws {
+        try MainActor.assumeIsolated {
+            XCTAssertEqual(try runTool(["xdotool", "windowfocus", "--sync", windowID]).status, 0)
+            XCTAssertEqual(try runTool(["xdotool", "key", "--delay", "30"] + keys).status, 0)
+        }
     }
 }

@@ -5,6 +5,13 @@ import CGtk
 public enum GtkRuntime {
     private static var initialized = false
 
+    /// Lays out new widgets right-to-left (as GTK does by itself for Arabic or Hebrew
+    /// translations) or left-to-right.
+    public static var isRightToLeftByDefault: Bool {
+        get { gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL }
+        set { gtk_widget_set_default_direction(newValue ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
+    }
+
     /// Initializes GTK and libadwaita once; false when there is no display to open.
     @discardableResult
     public static func initialize() -> Bool {
