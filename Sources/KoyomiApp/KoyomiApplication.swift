@@ -26,7 +26,7 @@ public final class KoyomiApplication {
             CSSProvider(css: Stylesheet.css).install()
         }
         application.onActivate { [weak self] in self?.activate() }
-        application.onOpen { [weak self] paths in self?.openFromAnotherLaunch(paths) }
+        application.onOpen { [weak self] paths, uris in self?.openFromAnotherLaunch(paths, unsupported: uris) }
     }
 
     /// Runs until the window closes; returns the process exit status.
@@ -74,9 +74,15 @@ public final class KoyomiApplication {
         }
     }
 
-    private func openFromAnotherLaunch(_ paths: [String]) {
+    private func openFromAnotherLaunch(_ paths: [String], unsupported uris: [String]) {
         if controller == nil { activate() }
-        if let result = controller?.open(paths: paths) { report(result) }
+        if var result = controller?.open(paths: paths) {
+            // Subscriptions (webcal:, https:) are not supported yet: say so rather than ignore them.
+            let refused = uris.map { FormatterStrings.fill(L("%@: cannot open it: Koyomi opens only local files for now"), $0) }
+            controller?.mainWindow.errors.show(refused)
+            result.errors += refused
+            report(result)
+        }
         controller?.present()
     }
 

@@ -1,4 +1,5 @@
 import CalendarModel
+import Foundation
 
 /// What the command line asked for.
 public struct LaunchOptions: Equatable, Sendable {
@@ -56,7 +57,7 @@ public struct LaunchOptions: Equatable, Sendable {
             index += 1
             if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
                 guard !argument.isEmpty else { throw UsageError(description: "an empty file name was given") }
-                options.files.append(argument)
+                options.files.append(try localPath(argument))
                 continue
             }
             let (name, inlineValue) = split(argument)
@@ -84,6 +85,17 @@ public struct LaunchOptions: Equatable, Sendable {
             }
         }
         return .run(options)
+    }
+
+    /// A file manager may hand over `file://` URIs; web addresses cannot be opened yet.
+    private static func localPath(_ argument: String) throws(UsageError) -> String {
+        guard let schemeEnd = argument.range(of: "://"),
+              argument[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),
+              !argument[..<schemeEnd.lowerBound].isEmpty else { return argument }
+        if argument.lowercased().hasPrefix("file://"), let url = URL(string: argument), url.isFileURL {
+            return url.path
+        }
+        throw UsageError(description: "cannot open “\(argument)”: Koyomi opens only local files for now")
     }
 
     private static func split(_ argument: String) -> (String, String?) {

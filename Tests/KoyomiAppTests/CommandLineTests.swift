@@ -78,6 +78,16 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(try LaunchOptions.parse(["-h"]), .help)
     }
 
+    func testFileURIsBecomePathsAndWebAddressesAreRefused() throws {
+        XCTAssertEqual(try LaunchOptions.parse(["file:///home/ann/My%20Calendar.ics"]),
+                       .run(LaunchOptions(files: ["/home/ann/My Calendar.ics"])))
+        XCTAssertThrowsError(try LaunchOptions.parse(["webcal://example.org/cal.ics"])) { error in
+            XCTAssertTrue("\(error)".contains("only local files"), "\(error)")
+        }
+        XCTAssertEqual(try LaunchOptions.parse(["plans:2026.ics", "a b://c.ics"]),
+                       .run(LaunchOptions(files: ["plans:2026.ics", "a b://c.ics"])), "only a real scheme is a URI")
+    }
+
     func testRejectsImpossibleMonths() {
         for bad in ["2026-00", "2026-13", "26-11", "2026-1", "2026/11", "2026-+1", ""] {
             XCTAssertThrowsError(try LaunchOptions.parse(["--month", bad]), bad)

@@ -30,23 +30,27 @@ public final class Application: GObjectRef {
         onSignal("activate", handler)
     }
 
-    /// Files handed to this instance, by this launch or by a later `koyomi FILE` launch.
+    /// Files handed to this instance, by this launch or by a later `koyomi FILE` launch: local
+    /// paths, and the URIs of anything that has no local path (a web address).
     @discardableResult
-    public func onOpen(_ handler: @escaping @MainActor ([String]) -> Void) -> SignalConnection {
-        typealias Body = @MainActor ([String]) -> Void
+    public func onOpen(_ handler: @escaping @MainActor (_ paths: [String], _ otherURIs: [String]) -> Void) -> SignalConnection {
+        typealias Body = @MainActor ([String], [String]) -> Void
         let trampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<CChar>?, gpointer?) -> Void = {
             _, files, count, _, data in
             let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
-            var paths: [String] = []
+            var paths: [String] = [], uris: [String] = []
             for index in 0..<Int(count) {
                 guard let file = files?[index] else { continue }
-                // g_file_get_path returns a newly allocated string (transfer full).
+                // Both return newly allocated strings (transfer full).
                 if let path = g_file_get_path(file) {
                     paths.append(String.fromC(path) ?? "")
                     g_free(path)
+                } else if let uri = g_file_get_uri(file) {
+                    uris.append(String.fromC(uri) ?? "")
+                    g_free(uri)
                 }
             }
-            MainActor.assumeIsolated { box.body(paths) }
+            MainActor.assumeIsolated { box.body(paths, uris) }
         }
         return connect("open", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
     }

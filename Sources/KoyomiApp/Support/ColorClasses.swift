@@ -3,8 +3,35 @@ import GtkKit
 
 /// Turns plan and calendar colours into CSS classes on one display-wide provider, as
 /// GNOME Calendar does, so a colour is parsed once (by GDK) however many dots use it.
+///
+/// Colours come from files and can be anything, so each class gets one rule per window style
+/// with the colour darkened or lightened (same hue) until it stands out from that style's
+/// background. GTK 4.8 CSS has no `@media`: the dark rules are scoped under
+/// `darkStyleClass`, which the window carries while libadwaita's style manager says dark.
 @MainActor
 final class ColorClasses {
+    /// On the window while the dark style is in use; the dark rules apply below it.
+    nonisolated static let darkStyleClass = "koyomi-dark"
+    /// WCAG 2.1 non-text contrast (1.4.11): dots and colour bars against the cell background.
+    nonisolated static let minimumContrast = 3.0
+
+    /// A window style a colour must stand out on.
+    enum Style: CaseIterable, Sendable {
+        case light, dark
+
+        /// libadwaita 1.2's `window_bg_color`, the background behind day cells and plan rows.
+        nonisolated var background: RGBA {
+            switch self {
+            case .light: RGBA(red: 0xfa / 255, green: 0xfa / 255, blue: 0xfa / 255)
+            case .dark: RGBA(red: 0x24 / 255, green: 0x24 / 255, blue: 0x24 / 255)
+            }
+        }
+
+        nonisolated fileprivate var scope: String {
+            self == .dark ? "." + ColorClasses.darkStyleClass + " " : ""
+        }
+    }
+
     private let provider = CSSProvider()
     private var known: Set<String> = []
     /// Grey for a plan whose colour and calendar colour both fail to parse.
@@ -20,9 +47,18 @@ final class ColorClasses {
     }
 
     private func className(forHex hex: String) -> String {
-        let name = "koyomi-color-" + hex.dropFirst()
         if known.insert(hex).inserted { isDirty = true }
-        return name
+        return Self.className(forHex: hex)
+    }
+
+    private nonisolated static func className(forHex hex: String) -> String {
+        "koyomi-color-" + hex.dropFirst()
+    }
+
+    /// What a colour is drawn as in `style`: itself when it has enough contrast there, else
+    /// the nearest colour of the same hue that has.
+    nonisolated static func displayColor(_ color: RGBA, in style: Style) -> RGBA {
+        color.ensuringContrast(minimumContrast, against: style.background)
     }
 
     private var isDirty = false
@@ -32,12 +68,19 @@ final class ColorClasses {
     func flush() {
         guard isDirty else { return }
         isDirty = false
-        provider.load(known.sorted().map { hex in
-            let name = "koyomi-color-" + hex.dropFirst()
+        provider.load(known.sorted().map(Self.rules(forHex:)).joined(separator: "\n"))
+    }
+
+    /// The CSS for one colour class, light rules first, then the dark ones (more specific).
+    nonisolated static func rules(forHex hex: String) -> String {
+        let name = className(forHex: hex)
+        let color = RGBA(parsing: hex) ?? RGBA(red: 0.6, green: 0.6, blue: 0.6)
+        return Style.allCases.map { style in
+            let shown = displayColor(color, in: style).hex
             return """
-            .dot.\(name), .color-bar.\(name) { background-color: \(hex); }
-            .holiday-label.\(name) { background-color: alpha(\(hex), 0.28); }
+            \(style.scope).dot.\(name), \(style.scope).color-bar.\(name) { background-color: \(shown); }
+            \(style.scope).holiday-label.\(name) { background-color: alpha(\(shown), 0.28); }
             """
-        }.joined(separator: "\n"))
+        }.joined(separator: "\n")
     }
 }

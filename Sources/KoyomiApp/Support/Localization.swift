@@ -22,7 +22,7 @@ enum Localization {
     /// binary when it holds Koyomi's catalogs; else the source tree's `.build/locale` (what
     /// `swift run koyomi` uses); else nil.
     static func localeDirectory(environment: [String: String],
-                                executable: String = CommandLine.arguments.first ?? "") -> URL? {
+                                executable: String = SampleCalendars.installedExecutable.path) -> URL? {
         if let custom = environment["KOYOMI_LOCALE_DIR"], !custom.isEmpty {
             return URL(fileURLWithPath: custom)
         }

@@ -9,12 +9,18 @@ enum SampleCalendars {
         if let custom = environment["KOYOMI_DATA_DIR"], !custom.isEmpty {
             candidates.append(URL(fileURLWithPath: custom))
         }
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
+        let executable = installedExecutable
         candidates.append(executable.deletingLastPathComponent()
             .appendingPathComponent("../share/koyomi/samples").standardizedFileURL)
         candidates.append(URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().appendingPathComponent("../../../data").standardizedFileURL)
         return candidates.first { !files(in: $0).isEmpty }
+    }
+
+    /// The running binary's real path (argv[0] is only "koyomi" when started through PATH,
+    /// as a desktop launcher does).
+    static var installedExecutable: URL {
+        (Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")).resolvingSymlinksInPath()
     }
 
     static func files(in directory: URL) -> [String] {

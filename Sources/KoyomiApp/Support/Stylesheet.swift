@@ -12,12 +12,20 @@ enum Stylesheet {
         min-width: 28px; min-height: 28px; border-radius: 9999px;
         font-feature-settings: "tnum";
     }
-    button.day-cell.other-month .day-number { opacity: 0.4; }
-    button.day-cell.other-month .decorations { opacity: 0.55; }
+    /* Greyed days stay readable: 0.6 × the 80% black of the light style is 3.7:1 on #fafafa
+       (white on #242424: 6.4:1). Their dots keep full colour: ColorClasses already tuned them
+       to 3:1, and dimming would undo that. Today and the selection are never greyed. */
+    button.day-cell.other-month .day-number,
+    button.day-cell.other-month .holiday-label,
+    button.day-cell.other-month .overflow { opacity: 0.6; }
+    button.day-cell.other-month.today .day-number,
+    button.day-cell.other-month.selected .day-number { opacity: 1; }
     button.day-cell.today .day-number { color: @accent_color; font-weight: 800; box-shadow: inset 0 0 0 2px @accent_color; }
     button.day-cell.selected .day-number {
         background-color: @accent_bg_color; color: @accent_fg_color; font-weight: bold; box-shadow: none;
     }
+
+    .week-number { min-width: 28px; font-size: 0.75em; font-feature-settings: "tnum"; opacity: 0.65; }
 
     .decorations { min-height: 14px; }
     .dot { min-width: 8px; min-height: 8px; border-radius: 9999px; }

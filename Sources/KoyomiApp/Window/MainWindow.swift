@@ -15,6 +15,8 @@ final class MainWindow {
 
     weak var delegate: MainWindowDelegate?
     private var keys: KeyController?
+    /// Follows libadwaita's dark style, for colour rules that depend on it.
+    private var darkStyle: SignalConnection?
     /// The plan shown in a details dialog, if one is open.
     private(set) var detailsDialog: MessageDialog?
     let window: Window
@@ -46,6 +48,7 @@ final class MainWindow {
         window.setHelpOverlay(builderXML: ShortcutsOverlay.xml, objectID: ShortcutsOverlay.objectID,
                               translationDomain: "koyomi")
         keepGridShare()
+        followDarkStyle()
         keys = KeyController(on: window)
         keys?.onKeyPressed { [weak self] key, modifiers in
             guard let self else { return false }
@@ -58,6 +61,22 @@ final class MainWindow {
             self.delegate?.mainWindow(self, didNavigate: navigation)
             return true
         }
+    }
+
+    isolated deinit {
+        // The style manager lives as long as the process; don't leave a handler behind.
+        darkStyle?.disconnect()
+    }
+
+    /// Dot colours are adjusted for contrast against a light or a dark background
+    /// (`ColorClasses`); GTK 4.8's CSS has no media queries, so the window carries a class.
+    private func followDarkStyle() {
+        let style = StyleManager.default
+        let sync: @MainActor () -> Void = { [weak window] in
+            window?.setCSSClass(ColorClasses.darkStyleClass, style.isDark)
+        }
+        sync()
+        darkStyle = style.onNotify("dark", sync)
     }
 
     /// Shows a plan's details in a dialog over the window (read-only for now).
