@@ -33,15 +33,19 @@ public struct Settings: Equatable, Sendable {
 
     public var isMaximized: Bool
 
+    /// Where the plan panel was left, or nil for the default (half).
+    public var panelPosition: PanelPosition?
+
     public init(firstWeekday: Int? = nil, showsWeekNumbers: Bool = false,
                 windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
-                isMaximized: Bool = false) {
+                isMaximized: Bool = false, panelPosition: PanelPosition? = nil) {
         // Property observers do not run in an initializer, so validate here too.
         self.firstWeekday = Self.validWeekday(firstWeekday)
         self.showsWeekNumbers = showsWeekNumbers
         self.windowWidth = Self.clamp(windowWidth, to: Self.widthRange)
         self.windowHeight = Self.clamp(windowHeight, to: Self.heightRange)
         self.isMaximized = isMaximized
+        self.panelPosition = panelPosition
     }
 
     /// The first weekday to use: the chosen one, else the locale's (`LocaleSettings.firstWeekday`).

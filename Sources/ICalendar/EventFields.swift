@@ -80,6 +80,8 @@ struct EventFields {
             .map { icalparameter_get_xlicerrortype($0) }
         // An unknown (IANA or misspelt) property name costs nothing Koyomi reads.
         if type == ICAL_XLICERRORTYPE_PROPERTYPARSEERROR && message.contains("property name") { return }
+        // An empty value ("LOCATION:", as Google exports write) just means "none".
+        if message.hasPrefix("No value for") { return }
         parseError = message
     }
 

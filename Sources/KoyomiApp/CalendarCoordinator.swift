@@ -8,6 +8,8 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     private(set) var formatter: CalendarFormatter
     private let window: MainWindow
     private var observation: StoreObservation?
+    /// The plan panel, told about selections and what its handle should say.
+    weak var panel: PanelController?
 
     init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
         self.store = store
@@ -52,6 +54,11 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         navigate(navigation)
     }
 
+    func mainWindowDidRequestPanelCycle(_ window: MainWindow) {
+        guard let panel else { return }
+        panel.move(to: panel.position.cycled)
+    }
+
     private func navigate(_ navigation: CalendarNavigation) {
         switch navigation {
         case let .days(days): store.moveSelection(by: days)
@@ -87,6 +94,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
             window.grid.reloadDecorations()
         }
         renderList()
+        if change.contains(.selection), store.selection != nil { panel?.daySelected() }
     }
 
     private func renderAll() {
@@ -99,18 +107,26 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         window.grid.render(MonthGridState(layout: store.layout, selection: store.selection, today: store.today))
     }
 
+    /// Renders the plan list (and the panel's handle) again.
+    func refreshList() { renderList() }
+
     private func renderList() {
         let calendars = Dictionary(store.calendars.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         func rows(_ entries: [PlanOnDay]) -> [PlanRow] {
             entries.map { PlanRow($0, calendar: calendars[$0.plan.calendarID], formatter: formatter) }
         }
         if let day = store.selection {
-            window.planList.render(.day(emptyText: formatter.emptyDayText(day), rows: rows(store.plans(on: day))))
+            let entries = store.plans(on: day)
+            window.planList.render(.day(emptyText: formatter.emptyDayText(day), rows: rows(entries)), key: day.description)
+            panel?.setHandleTitle(formatter.agendaHeader(day) + " · " + formatter.planCountText(entries.count))
         } else {
             let sections = store.agenda().map { entry in
                 PlanListContent.Section(header: formatter.agendaHeader(entry.day), rows: rows(entry.plans))
             }
-            window.planList.render(.agenda(emptyText: formatter.emptyMonthText(store.visibleMonth), sections: sections))
+            window.planList.render(.agenda(emptyText: formatter.emptyMonthText(store.visibleMonth), sections: sections),
+                                   key: store.visibleMonth.description)
+            let count = sections.reduce(0) { $0 + $1.rows.count }
+            panel?.setHandleTitle(formatter.monthTitle(store.visibleMonth) + " · " + formatter.planCountText(count))
         }
     }
 }

@@ -10,6 +10,7 @@ final class WindowController {
     let mainWindow: MainWindow
     let store: CalendarStore
     let coordinator: CalendarCoordinator
+    let panel: PanelController
     private let colors = ColorClasses()
     let localeSettings: LocaleSettings
     let settings: SettingsStore
@@ -39,6 +40,10 @@ final class WindowController {
         application.setAccelerators(["<Control>question"], forAction: "win.show-help-overlay")
         application.setAccelerators(["<Control>comma"], forAction: "win.preferences")
         coordinator = CalendarCoordinator(store: store, formatter: formatter, window: mainWindow)
+        panel = PanelController(layout: mainWindow.panelLayout, view: mainWindow.planPanel,
+                                list: mainWindow.planList, grid: mainWindow.grid, settings: settings)
+        coordinator.panel = panel
+        coordinator.refreshList()
         connectSettings()
     }
 

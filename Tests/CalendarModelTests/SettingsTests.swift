@@ -10,6 +10,7 @@ final class SettingsTests: XCTestCase {
         XCTAssertEqual(settings.windowWidth, 720)
         XCTAssertEqual(settings.windowHeight, 760)
         XCTAssertFalse(settings.isMaximized)
+        XCTAssertNil(settings.panelPosition, "nil means the default, half")
         XCTAssertEqual(Settings(), .defaults)
     }
 
@@ -51,5 +52,16 @@ final class SettingsTests: XCTestCase {
         XCTAssertNotEqual(Settings(), Settings(isMaximized: true))
         XCTAssertNotEqual(Settings(), Settings(firstWeekday: 1))
         XCTAssertEqual(Settings(firstWeekday: 9), Settings(), "an invalid weekday is no choice at all")
+    }
+
+    func testPanelPositionIsKeptAndCompared() {
+        for position in PanelPosition.allCases {
+            XCTAssertEqual(Settings(panelPosition: position).panelPosition, position)
+            XCTAssertNotEqual(Settings(panelPosition: position), Settings(), "\(position) is a choice, nil is none")
+        }
+        XCTAssertNotEqual(Settings(panelPosition: .tip), Settings(panelPosition: .full))
+        var settings = Settings(panelPosition: .full)
+        settings.panelPosition = nil
+        XCTAssertEqual(settings, .defaults)
     }
 }

@@ -90,3 +90,16 @@ final class ICalendarTimingTests: XCTestCase {
         XCTAssertTrue(file.plans(overlapping: TestSupport.days("2025-01-01", "2026-01-01")).isEmpty)
     }
 }
+
+/// What real exports write that libical complains about but that loses nothing.
+final class ICalendarLenientPropertyTests: XCTestCase {
+    func testAnEmptyPropertyValueMeansNoneNotABrokenEvent() throws {
+        let text = "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nUID:g\nDTSTART;VALUE=DATE:20261110\n"
+            + "SUMMARY:Lunch\nLOCATION:\nDESCRIPTION:\nEND:VEVENT\nEND:VCALENDAR\n"
+        let file = try ICalendarFile(text: text, sourceName: "google.ics", options: TestSupport.options())
+        let plans = file.plans(overlapping: TestSupport.days("2026-11-01", "2026-12-01"))
+        XCTAssertEqual(plans.map(\.title), ["Lunch"], "Google writes empty LOCATION: lines")
+        XCTAssertNil(plans.first?.location)
+        XCTAssertEqual(file.warnings, [])
+    }
+}

@@ -76,6 +76,10 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         controller.present()
         self.controller = controller
         XCTAssertTrue(MainLoop.iterate(until: { painted }), "the window was never painted")
+        // The first frame measured the window; the panel settles the layout before the next.
+        painted = false
+        controller.mainWindow.window.afterNextPaint { painted = true }
+        XCTAssertTrue(MainLoop.iterate(until: { painted }), "the window was never painted again")
         return controller
     }
 

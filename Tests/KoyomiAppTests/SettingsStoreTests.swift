@@ -179,4 +179,25 @@ final class SettingsStoreTests: XCTestCase {
         XCTAssertTrue(store.problems[0].contains("koyomi"), store.problems[0])
         observation.cancel()
     }
+
+    func testPanelPositionSurvivesARestartAndAnUnknownOneIsIgnored() throws {
+        let store = SettingsStore(environment: environment)
+        XCTAssertNil(store.settings.panelPosition, "a first run has no position: the panel starts at half")
+        XCTAssertTrue(store.update { $0.panelPosition = .full })
+        let text = try fileText()
+        XCTAssertTrue(text.contains("[Window]") && text.contains("panel=full"), text)
+        XCTAssertEqual(SettingsStore(environment: environment).settings.panelPosition, .full)
+
+        store.update { $0.panelPosition = .tip }
+        XCTAssertEqual(SettingsStore(environment: environment).settings.panelPosition, .tip)
+        store.update { $0.panelPosition = nil }
+        XCTAssertFalse(try fileText().contains("panel="), "the default is written as no key at all")
+        XCTAssertNil(SettingsStore(environment: environment).settings.panelPosition)
+
+        try writeSettings("[Window]\nwidth=800\npanel=sideways\n")
+        let odd = SettingsStore(environment: environment)
+        XCTAssertEqual(odd.settings, Settings(windowWidth: 800), "an unknown position is no position")
+        XCTAssertEqual(odd.problems.count, 1, odd.problems.description)
+        XCTAssertTrue(odd.problems[0].contains("panel=sideways"), odd.problems[0])
+    }
 }

@@ -84,6 +84,9 @@ public enum MainLoop {
         return true
     }
 
+    /// Seconds on GLib's monotonic clock (for measuring gestures; never jumps with the wall clock).
+    public static var monotonicSeconds: Double { Double(g_get_monotonic_time()) / 1_000_000 }
+
     /// Runs every event that is already pending, without blocking.
     public static func drain() {
         while g_main_context_pending(nil) != 0 { g_main_context_iteration(nil, 0) }

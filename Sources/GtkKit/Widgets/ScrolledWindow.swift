@@ -8,4 +8,16 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_child(opaque, child.widget)
         gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
+
+    /// The vertical scroll offset (0 = top), clamped by GTK to what the content allows.
+    public var verticalOffset: Double {
+        get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(opaque)) }
+        set { gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(opaque), newValue) }
+    }
+
+    /// The largest offset the content allows now (content height minus visible height).
+    public var maximumVerticalOffset: Double {
+        let adjustment = gtk_scrolled_window_get_vadjustment(opaque)
+        return max(0, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+    }
 }

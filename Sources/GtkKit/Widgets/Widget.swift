@@ -88,6 +88,39 @@ open class Widget: GObjectRef {
         gtk_widget_set_size_request(widget, width, height)
     }
 
+    public var marginTop: Int32 {
+        get { gtk_widget_get_margin_top(widget) }
+        set { gtk_widget_set_margin_top(widget, newValue) }
+    }
+
+    /// The margin at the end edge (right, or left in right-to-left layouts).
+    public var marginEnd: Int32 {
+        get { gtk_widget_get_margin_end(widget) }
+        set { gtk_widget_set_margin_end(widget, newValue) }
+    }
+
+    public var marginBottom: Int32 {
+        get { gtk_widget_get_margin_bottom(widget) }
+        set { gtk_widget_set_margin_bottom(widget, newValue) }
+    }
+
+    /// Runs `body` on every frame (GTK's frame clock) with the frame time in seconds, until it
+    /// returns false: the way to animate in step with the display.
+    public func onEveryFrame(_ body: @escaping @MainActor (Double) -> Bool) {
+        typealias Body = @MainActor (Double) -> Bool
+        let tick: GtkTickCallback = { _, clock, data in
+            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
+            let seconds = Double(gdk_frame_clock_get_frame_time(clock)) / 1_000_000
+            return MainActor.assumeIsolated { box.body(seconds) } ? 1 : 0
+        }
+        let release: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        }
+        let box = Unmanaged.passRetained(ClosureBox(body as Body) as AnyObject).toOpaque()
+        gtk_widget_add_tick_callback(widget, tick, box, release)
+    }
+
     public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
         gtk_widget_set_margin_top(widget, top)
         gtk_widget_set_margin_bottom(widget, bottom)

@@ -107,6 +107,12 @@ final class MonthGridView {
                       isSelected: day == newState.selection)
         }
         if layoutChanged { reloadDecorationsNow() }
+        if onlyRow != nil {
+            // The strip follows the selection into another week.
+            let day = focusTarget
+            onlyRow = -1
+            showOnlyRow(containing: day)
+        }
         updateFocusCell(moveFocus: hadFocus)
     }
 
@@ -168,6 +174,29 @@ final class MonthGridView {
     /// The cell showing `day`, if it is one of the 42.
     func cell(for day: CalendarDay) -> DayCell? {
         cells.first { $0.day == day }
+    }
+
+    /// The day the grid centres on: the selected day, else today, else the 1st.
+    var focusDay: CalendarDay? { focusTarget }
+
+    /// The weekday header's height, for the one-week strip's size.
+    var weekdayHeaderHeight: Int32 { weekdayRow.naturalHeight }
+
+    /// One week's natural height (the tallest cell of the first row).
+    var rowHeight: Int32 { cells.prefix(7).map(\.button.naturalHeight).max() ?? 0 }
+
+    /// The week shown while the plan panel covers the grid (nil: all six).
+    private(set) var onlyRow: Int?
+
+    /// With the panel at full height only one week stays visible: the row with `day`.
+    func showOnlyRow(containing day: CalendarDay?) {
+        let row = day.flatMap { state?.layout.position(of: $0)?.row }
+        guard row != onlyRow else { return }
+        onlyRow = row
+        for (index, cell) in cells.enumerated() {
+            cell.button.isVisible = row == nil || index / 7 == row
+        }
+        for (index, label) in weekLabels.enumerated() { label.isVisible = row == nil || index == row }
     }
 
     /// Puts keyboard focus on the selected day, else today, else the 1st.

@@ -19,6 +19,10 @@ final class PlanListView {
     /// The rows on screen, in order (agenda headers excluded).
     private(set) var rowViews: [PlanRowView] = []
     private(set) var headerTexts: [String] = []
+    /// Where the user had scrolled each day's list (and the agenda), so moving the panel or
+    /// coming back to a day does not reset it.
+    private var scrollOffsets: [String: Double] = [:]
+    private var contentKey = ""
     private let colors: ColorClasses
     var formatter: CalendarFormatter
 
@@ -26,6 +30,7 @@ final class PlanListView {
         self.formatter = formatter
         self.colors = colors
         list.addCSSClass("plan-list")
+        list.vexpand = true // fills the panel, so a scroll anywhere in it reaches the list
         // TRANSLATORS: the name screen readers give the list of plans under the month.
         list.accessibleLabel = L("Plans")
         empty.addCSSClass("empty-list")
@@ -47,9 +52,19 @@ final class PlanListView {
 
     var emptyText: String? { rowViews.isEmpty ? empty.text : nil }
 
-    func render(_ newContent: PlanListContent) {
-        guard newContent != content else { return }
+    /// The list widget itself, for controllers that watch its scrolling.
+    var listWidget: Widget { list }
+
+    /// How far the list is scrolled (0 = top).
+    var scrollOffset: Double { root.verticalOffset }
+
+    /// `key` names what is shown (a day, or a month's agenda) for the remembered scroll offset.
+    func render(_ newContent: PlanListContent, key: String) {
+        guard newContent != content || key != contentKey else { return }
+        if !contentKey.isEmpty { scrollOffsets[contentKey] = root.verticalOffset }
+        contentKey = key
         content = newContent
+        defer { restoreScrollOffset() }
         list.removeAll()
         rowViews.removeAll()
         headerTexts.removeAll()
@@ -71,6 +86,19 @@ final class PlanListView {
             list.accessibleDescription = formatter.planCountText(rowViews.count)
         }
         colors.flush()
+    }
+
+    /// GTK clamps the offset to the content it has laid out, and new rows are laid out only in
+    /// the next frame: set it now, and again once that frame is painted.
+    private func restoreScrollOffset() {
+        let wanted = scrollOffsets[contentKey] ?? 0
+        root.verticalOffset = wanted
+        guard wanted > 0 else { return }
+        let key = contentKey
+        root.afterNextPaint { [weak self] in
+            guard let self, self.contentKey == key else { return }
+            self.root.verticalOffset = wanted
+        }
     }
 
     private func append(_ model: PlanRow) {

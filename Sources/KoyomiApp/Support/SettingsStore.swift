@@ -12,6 +12,7 @@ import GtkKit
 ///     width=720
 ///     height=760
 ///     maximized=false
+///     panel=half               # tip, half or full; absent = the default (half)
 ///
 /// The store is the truth for `Settings`: `update` changes the value, saves at once and tells
 /// observers. A missing file gives the defaults quietly (a first run); an unreadable or
@@ -46,6 +47,7 @@ final class SettingsStore {
         static let width = "width"
         static let height = "height"
         static let maximized = "maximized"
+        static let panel = "panel"
     }
 
     /// The settings file.
@@ -213,6 +215,13 @@ final class SettingsStore {
         if let value = int(Key.width, Key.window) { settings.windowWidth = value }
         if let value = int(Key.height, Key.window) { settings.windowHeight = value }
         if let value = bool(Key.maximized, Key.window) { settings.isMaximized = value }
+        if let value = file.string(Key.panel, in: Key.window) {
+            if let position = PanelPosition(rawValue: value) {
+                settings.panelPosition = position
+            } else {
+                problems.append("\(Key.panel)=\(value) (not tip, half or full)")
+            }
+        }
         return settings
     }
 
@@ -226,5 +235,10 @@ final class SettingsStore {
         file.set(settings.windowWidth, for: Key.width, in: Key.window)
         file.set(settings.windowHeight, for: Key.height, in: Key.window)
         file.set(settings.isMaximized, for: Key.maximized, in: Key.window)
+        if let position = settings.panelPosition {
+            file.set(position.rawValue, for: Key.panel, in: Key.window)
+        } else {
+            file.removeValue(for: Key.panel, in: Key.window)
+        }
     }
 }

@@ -32,6 +32,16 @@ enum Stylesheet {
     .overflow { font-size: 0.7em; font-weight: bold; opacity: 0.8; }
     .holiday-label { font-size: 0.7em; border-radius: 4px; padding: 0 4px; }
 
+    .plan-panel {
+        background-color: @view_bg_color;
+        border-top-left-radius: 12px; border-top-right-radius: 12px;
+        box-shadow: 0 -1px 3px alpha(black, 0.12), 0 -1px 0 alpha(currentColor, 0.08);
+    }
+    .plan-panel.side { border-radius: 0; box-shadow: -1px 0 0 alpha(currentColor, 0.12); }
+    .panel-handle { padding: 6px 12px 8px 12px; }
+    .panel-handle:focus-visible { outline: 2px solid @accent_color; outline-offset: -2px; border-radius: 12px; }
+    .panel-grabber { min-width: 36px; min-height: 4px; border-radius: 2px; background-color: alpha(currentColor, 0.25); }
+    .panel-title { font-weight: bold; font-size: 0.9em; }
     .plan-list { background: none; }
     .plan-row { padding: 8px 12px; }
     .color-bar { min-width: 5px; border-radius: 3px; }

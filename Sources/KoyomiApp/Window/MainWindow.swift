@@ -5,14 +5,14 @@ import GtkKit
 @MainActor
 protocol MainWindowDelegate: AnyObject {
     func mainWindow(_ window: MainWindow, didNavigate navigation: CalendarNavigation)
+    /// F9: move the plan panel to its next position.
+    func mainWindowDidRequestPanelCycle(_ window: MainWindow)
 }
 
-/// The calendar window: header bar with the pager, the error strip, and the month grid above
-/// the plan list in a resizable split (the grid starts with about 60% of the height).
+/// The calendar window: header bar with the pager, the error strip, and the month grid with
+/// the plan panel over its lower part (or beside it in a wide window).
 @MainActor
 final class MainWindow {
-    static let gridShare = 0.6
-
     weak var delegate: MainWindowDelegate?
     private var keys: KeyController?
     /// Follows libadwaita's dark style, for colour rules that depend on it.
@@ -24,10 +24,8 @@ final class MainWindow {
     let errors = ErrorArea()
     let grid: MonthGridView
     let planList: PlanListView
-    private let split: Paned
-    private var splitSetByUs: Int32 = -1
-    private var lastMaximum: Int32 = -1
-    private var userMovedSplit = false
+    let planPanel: PlanPanelView
+    let panelLayout: PanelLayout
 
     init(application: Application, formatter: CalendarFormatter, colors: ColorClasses) {
         window = Window(application: application)
@@ -36,24 +34,26 @@ final class MainWindow {
 
         grid = MonthGridView(formatter: formatter, colors: colors)
         planList = PlanListView(formatter: formatter, colors: colors)
-        split = Paned(.vertical, start: grid.root, end: planList.root)
-        split.isWide = true
-        split.vexpand = true
+        planPanel = PlanPanelView(list: planList)
+        panelLayout = PanelLayout(grid: grid.root, panel: planPanel.root)
 
         let content = Box(.vertical)
         content.append(pager.headerBar)
         content.append(errors.root)
-        content.append(split)
+        content.append(panelLayout.root)
         window.setContent(content)
         window.setHelpOverlay(builderXML: ShortcutsOverlay.xml, objectID: ShortcutsOverlay.objectID,
                               translationDomain: "koyomi")
-        keepGridShare()
         followDarkStyle()
         keys = KeyController(on: window)
         keys?.onKeyPressed { [weak self] key, modifiers in
             guard let self else { return false }
             if key == .letter("w") && modifiers == .control {
                 self.window.close()
+                return true
+            }
+            if key == .function(9) && modifiers.isEmpty {
+                self.delegate?.mainWindowDidRequestPanelCycle(self)
                 return true
             }
             guard let navigation = CalendarNavigation.forWindowKey(
@@ -91,27 +91,4 @@ final class MainWindow {
         detailsDialog = dialog
         dialog.present()
     }
-
-    /// Keeps the divider at `gridShare` of the height as the window resizes, until the user
-    /// drags it; from then on their choice stands.
-    private func keepGridShare() {
-        split.onNotify("max-position") { [weak self] in
-            guard let self, !self.userMovedSplit else { return }
-            let maximum = self.split.maxPosition
-            guard maximum > 0 else { return }
-            // Never below the grid's own minimum, which would push its top out of view.
-            self.splitSetByUs = max(Int32(Double(maximum) * Self.gridShare), self.split.minPosition)
-            self.lastMaximum = maximum
-            self.split.position = self.splitSetByUs
-        }
-        split.onNotify("position") { [weak self] in
-            // GTK also moves the divider while clamping during a resize (max-position changes
-            // then); only a move at an unchanged size is the user's.
-            guard let self, self.splitSetByUs >= 0, self.split.maxPosition == self.lastMaximum,
-                  self.split.position != self.splitSetByUs else { return }
-            self.userMovedSplit = true
-        }
-    }
-
-    var splitPosition: Int32 { split.position }
 }

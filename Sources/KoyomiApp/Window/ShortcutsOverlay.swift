@@ -28,6 +28,8 @@ enum ShortcutsOverlay {
                 <property name="title" translatable="yes">\(N_("Plans"))</property>
                 \(shortcut("Tab", N_("Move between the month and the plan list")))
                 \(shortcut("Return", N_("Show the plan's details")))
+                \(shortcut("F9", N_("Move the plan panel: collapsed, half, full")))
+                \(shortcut("Up Down", N_("Raise or lower the plan panel (on its handle)")))
               </object>
             </child>
             <child>

@@ -1,0 +1,64 @@
+import CGtk
+
+/// GtkGestureDrag on a widget: the pointer pressed on it and moved (mouse or touch).
+/// Offsets are relative to where the drag began.
+@MainActor
+public final class DragGesture: GObjectRef {
+    public init(on widget: Widget) {
+        // Not floating: `retaining` adds our reference beside the one the widget takes.
+        let gesture = gtk_gesture_drag_new()!
+        super.init(retaining: UnsafeMutableRawPointer(gesture))
+        gtk_widget_add_controller(widget.widget, gesture)
+    }
+
+    /// (start x, start y) in the widget's coordinates.
+    @discardableResult
+    public func onBegin(_ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        onPointPair("drag-begin", handler)
+    }
+
+    /// (offset x, offset y) since the beginning.
+    @discardableResult
+    public func onUpdate(_ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        onPointPair("drag-update", handler)
+    }
+
+    /// (offset x, offset y) where it ended.
+    @discardableResult
+    public func onEnd(_ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        onPointPair("drag-end", handler)
+    }
+
+    private func onPointPair(_ signal: String, _ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (Double, Double) -> Void
+        let trampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
+            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.body(x, y) }
+        }
+        return connect(signal, trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
+    }
+}
+
+/// GtkEventControllerScroll on a widget: wheel and touchpad scrolls, before (capture) or
+/// after (bubble) the widget's children see them.
+@MainActor
+public final class ScrollController: GObjectRef {
+    public init(on widget: Widget, phase: KeyController.Phase = .bubble) {
+        let controller = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_VERTICAL)!
+        super.init(retaining: UnsafeMutableRawPointer(controller))
+        gtk_event_controller_set_propagation_phase(controller, phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
+        gtk_widget_add_controller(widget.widget, controller)
+    }
+
+    /// Called with the vertical delta (positive = scrolling down, content moves up); return
+    /// true to consume the scroll so nothing else (no scrolled window) acts on it.
+    @discardableResult
+    public func onScroll(_ handler: @escaping @MainActor (Double) -> Bool) -> SignalConnection {
+        typealias Body = @MainActor (Double) -> Bool
+        let trampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, _, dy, data in
+            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { box.body(dy) } ? 1 : 0
+        }
+        return connect("scroll", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Saves whole files so that a crash or `kill -9` at any moment leaves either the old or the
+/// new content: write a temporary file in the same folder, fsync it, check nobody else changed
+/// the target, rename it over the target, fsync the folder.
+///
+/// The rename keeps the target's mode and (when allowed) owner; a symlink is followed and its
+/// target replaced, leaving the link. Koyomi's writers hold an `flock` on the folder from the
+/// identity check to the rename, so two of them never interleave; other programs are noticed
+/// by the identity check (`SaveError.changedOnDisk`).
+public struct AtomicFileWriter: Sendable {
+    /// Where the version being replaced is kept; nil keeps none.
+    public var backups: BackupStore?
+    /// Called at each step (the kill tests pause the process there).
+    public var willPerform: (@Sendable (SaveStep) -> Void)?
+
+    public init(backups: BackupStore? = nil, willPerform: (@Sendable (SaveStep) -> Void)? = nil) {
+        self.backups = backups
+        self.willPerform = willPerform
+    }
+
+    /// Reads a file and the identity of the version read (one `fstat` on the open file).
+    public static func read(path: String) throws(SaveError) -> (data: Data, identity: FileIdentity) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw SaveError.system(path: path, operation: "open", errno: errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw SaveError.system(path: path, operation: "fstat", errno: errno) }
+        let data = try FileBytes.readAll(fd, path: path)
+        return (data, FileIdentity(info))
+    }
+
+    /// Replaces the file at `path` with `data`.
+    ///
+    /// - Parameter identity: the version this content was made from; nil means the file must
+    ///   not exist yet. A mismatch throws `.changedOnDisk` and writes nothing.
+    /// - Returns: the identity of the file just written (pass it to the next save).
+    @discardableResult
+    public func write(_ data: Data, to path: String, expecting identity: FileIdentity?) throws(SaveError) -> FileIdentity {
+        let target = Self.resolvingLinks(path)
+        let folder = (target as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (target as NSString).deletingLastPathComponent
+        let name = (target as NSString).lastPathComponent
+        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folderFD >= 0 else { throw SaveError.system(path: folder, operation: "open folder", errno: errno) }
+        defer { close(folderFD) }
+        // Released by the kernel if this process dies, so a killed writer blocks nobody.
+        guard flock(folderFD, LOCK_EX) == 0 else {
+            throw SaveError.system(path: folder, operation: "lock folder", errno: errno)
+        }
+        defer { flock(folderFD, LOCK_UN) }
+        TempFiles.removeStale(in: folder, for: name)
+
+        var original = stat()
+        let exists = stat(target, &original) == 0
+        guard (exists ? FileIdentity(original) : nil) == identity else { throw SaveError.changedOnDisk(path: path) }
+        if exists, let backups {
+            let (old, _) = try Self.read(path: target)
+            try backups.keep(old, of: target)
+        }
+
+        let (tempPath, fd) = try TempFiles.create(in: folder, for: name)
+        var renamed = false
+        defer { if !renamed { unlink(tempPath) } }
+        do {
+            defer { close(fd) }
+            if exists {
+                // Mode and owner of the original; chown fails for other users' files unless
+                // root, and then the file simply becomes ours (as with any editor).
+                fchmod(fd, original.st_mode & 0o7777)
+                if original.st_uid != getuid() || original.st_gid != getgid() {
+                    _ = fchown(fd, original.st_uid, original.st_gid)
+                }
+            }
+            try FileBytes.writeAll(data, to: fd, path: tempPath) { willPerform?(.write) }
+            willPerform?(.fsync)
+            guard fsync(fd) == 0 else { throw SaveError.system(path: tempPath, operation: "fsync", errno: errno) }
+        }
+        // The last moment to notice a program that does not take our lock.
+        guard FileIdentity.of(path: target) == identity else { throw SaveError.changedOnDisk(path: path) }
+        willPerform?(.rename)
+        guard rename(tempPath, target) == 0 else { throw SaveError.system(path: target, operation: "rename", errno: errno) }
+        renamed = true
+        willPerform?(.folderSync)
+        guard fsync(folderFD) == 0 else { throw SaveError.system(path: folder, operation: "fsync folder", errno: errno) }
+        guard let written = FileIdentity.of(path: target) else {
+            throw SaveError.system(path: target, operation: "stat", errno: errno)
+        }
+        return written
+    }
+
+    /// The file a path finally names: symlinks (also chains of them) are followed so the
+    /// link itself stays; a path that does not exist yet is used as it is.
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK,
+                  let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                return current
+            }
+            current = destination.hasPrefix("/")
+                ? destination
+                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+        }
+        return current
+    }
+}

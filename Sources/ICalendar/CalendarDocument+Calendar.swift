@@ -1,0 +1,64 @@
+import CICal
+import Foundation
+
+/// The calendar's own properties (its name and colour), edited in place among the header lines.
+extension CalendarDocument {
+    /// Sets `X-WR-CALNAME` (what Google, Apple and Thunderbird read as the calendar's name).
+    public mutating func setCalendarName(_ name: String) throws(ICalendarError) {
+        guard let property = name.withCString({ icalproperty_new_x($0) }) else { throw unwritable("X-WR-CALNAME") }
+        icalproperty_set_x_name(property, "X-WR-CALNAME")
+        try setHeader("X-WR-CALNAME", to: property)
+    }
+
+    /// Sets RFC 7986 `COLOR` (a CSS name or #rrggbb); nil removes it.
+    public mutating func setCalendarColor(_ color: String?) throws(ICalendarError) {
+        guard let color else { return removeHeader("COLOR") }
+        guard let property = color.withCString({ icalproperty_new_color($0) }) else { throw unwritable("COLOR") }
+        try setHeader("COLOR", to: property)
+    }
+
+    /// Replaces the first calendar's header line(s) called `name`, or adds one after its
+    /// last header line. Takes ownership of `property`.
+    private mutating func setHeader(_ name: String, to property: OpaquePointer) throws(ICalendarError) {
+        defer { icalproperty_free(property) }
+        guard var text = LibicalText.take(icalproperty_as_ical_string_r(property)) else { throw unwritable(name) }
+        if lineEnd != "\r\n" { text = text.replacingOccurrences(of: "\r\n", with: lineEnd) }
+        let headers = headerIndices
+        if let first = headers.first(where: { lineName(at: $0) == name }) {
+            removeHeader(name, keeping: first)
+            parts[first] = .line(ContentLine(text: text))
+        } else {
+            parts.insert(.line(ContentLine(text: text)), at: (headers.last ?? 0) + 1)
+        }
+    }
+
+    private mutating func removeHeader(_ name: String, keeping kept: Int? = nil) {
+        for index in headerIndices.reversed() where index != kept && lineName(at: index) == name {
+            parts.remove(at: index)
+        }
+    }
+
+    /// Indices of the first VCALENDAR's own lines, from its BEGIN up to its first component
+    /// or END (the calendar's properties come before its components).
+    private var headerIndices: [Int] {
+        guard let begin = parts.firstIndex(where: { part in
+            if case let .line(line) = part { return line.beginName == "VCALENDAR" }
+            return false
+        }) else { return [] }
+        var result = [begin]
+        for index in parts.indices.dropFirst(begin + 1) {
+            guard case let .line(line) = parts[index], line.endName == nil else { break }
+            result.append(index)
+        }
+        return result
+    }
+
+    private func lineName(at index: Int) -> String? {
+        if case let .line(line) = parts[index] { return line.name }
+        return nil
+    }
+
+    private func unwritable(_ name: String) -> ICalendarError {
+        ICalendarError(path: "edit", problem: "libical could not write \(name)")
+    }
+}

@@ -1,0 +1,68 @@
+/// One top-level component of a calendar (VEVENT, VTODO, VTIMEZONE, an unknown one…) kept
+/// as the content lines it was read from. Edits touch single property lines of the
+/// component itself; every other line (nested VALARMs, X- properties, parameters Koyomi
+/// does not know) keeps its original text.
+struct ComponentText: Hashable, Sendable {
+    private(set) var lines: [ContentLine]
+
+    init(lines: [ContentLine]) {
+        self.lines = lines
+    }
+
+    /// "VEVENT", "VTIMEZONE", …
+    var kind: String { lines.first?.beginName ?? "" }
+    var text: String { lines.map(\.text).joined() }
+
+    var uid: String? { value(of: "UID") }
+    /// The RECURRENCE-ID line's value as written (nil for masters and single events).
+    var recurrenceIDLine: ContentLine? { line(named: "RECURRENCE-ID") }
+    /// VTIMEZONE's TZID.
+    var tzid: String? { kind == "VTIMEZONE" ? value(of: "TZID") : nil }
+
+    /// Indices of the component's own property lines (not BEGIN/END, not nested components).
+    private var ownIndices: [Int] {
+        var result: [Int] = []
+        var depth = 0
+        for (index, line) in lines.enumerated() {
+            if line.beginName != nil {
+                depth += 1
+            } else if line.endName != nil {
+                depth -= 1
+            } else if depth == 1 {
+                result.append(index)
+            }
+        }
+        return result
+    }
+
+    func line(named name: String) -> ContentLine? {
+        ownIndices.lazy.map { lines[$0] }.first { $0.name == name }
+    }
+
+    func allLines(named name: String) -> [ContentLine] {
+        ownIndices.map { lines[$0] }.filter { $0.name == name }
+    }
+
+    func value(of name: String) -> String? { line(named: name)?.value }
+
+    /// Replaces every own line called `name` with `newLines`, at the place of the first one;
+    /// when there was none, the new lines go after the last own property line.
+    mutating func set(_ name: String, to newLines: [ContentLine]) {
+        let matching = ownIndices.filter { lines[$0].name == name }
+        let position: Int
+        if let first = matching.first {
+            position = first
+        } else {
+            position = (ownIndices.last ?? 0) + 1
+        }
+        for index in matching.reversed() { lines.remove(at: index) }
+        lines.insert(contentsOf: newLines, at: position)
+    }
+
+    mutating func remove(_ name: String) { set(name, to: []) }
+
+    /// Adds lines after the last own property line (e.g. one more EXDATE).
+    mutating func append(_ newLines: [ContentLine]) {
+        lines.insert(contentsOf: newLines, at: (ownIndices.last ?? 0) + 1)
+    }
+}
