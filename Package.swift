@@ -24,6 +24,8 @@ let package = Package(
         .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel"]),
         .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar"]),
         .executableTarget(name: "koyomi", dependencies: ["KoyomiApp"]),
+        // Issue 4's benchmark harness: `swift run -c release koyomi-bench` (docs/performance.md).
+        .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendar", "CICal"]),
 
         // Helpers shared by the test targets (no tests of its own).
         .target(name: "TestSupport", path: "Tests/Support"),

@@ -7,6 +7,10 @@ public protocol PlanSource: AnyObject {
     /// Every occurrence that overlaps `interval` (half-open: touching its end does not count),
     /// in any order.
     func plans(overlapping interval: DateInterval) -> [Plan]
+    /// Every plan of the source over all dates, each once, for search: one entry per single
+    /// plan or changed occurrence, and one per repeating series, shown by its occurrence
+    /// nearest to `date`. A default (a bounded window around `date`) exists for simple sources.
+    func searchEntries(near date: Date) -> [SearchablePlan]
 }
 
 /// A fixed list of plans with no repetition: for tests and for calendars built in memory.
@@ -23,5 +27,10 @@ public final class StaticPlanSource: PlanSource {
 
     public func plans(overlapping interval: DateInterval) -> [Plan] {
         allPlans.filter { Plan.span($0.interval(in: timeCalendar), overlaps: interval) }
+    }
+
+    /// Every plan as it is: nothing here repeats.
+    public func searchEntries(near date: Date) -> [SearchablePlan] {
+        allPlans.map { SearchablePlan(plan: $0) }
     }
 }

@@ -2,9 +2,10 @@ import CICal
 import CalendarModel
 import Foundation
 
-/// Walks a parsed libical tree once and copies out what Koyomi keeps: the calendar's
-/// name/colour/kind, the zones and the events. Several top-level VCALENDARs in one file
-/// are merged (the first name and colour found win).
+/// Reads checked iCalendar text part by part and copies out what Koyomi keeps: the
+/// calendar's name/colour/kind, the zones and the events. Each part gets its own small
+/// libical tree, freed at once. Several top-level VCALENDARs in one file are merged (the
+/// first name and colour found win).
 struct CalendarReader {
     var name: String?
     var color: String?
@@ -12,34 +13,37 @@ struct CalendarReader {
     var events: [EventRecord] = []
     var warnings: [String] = []
 
-    /// Returns nil when the tree holds no VCALENDAR at all.
-    init?(root: OpaquePointer, zones: TimeZoneTable, sourceName: String) {
-        let calendars: [OpaquePointer]
-        if icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT {
-            calendars = [root]
-        } else {
-            calendars = Self.children(of: root, kind: ICAL_VCALENDAR_COMPONENT)
-        }
-        guard !calendars.isEmpty else { return nil }
+    /// Returns nil when the text holds no VCALENDAR at all.
+    init?(bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String) {
+        let parts = CalendarParts(bytes)
+        guard !parts.calendars.isEmpty else { return nil }
+        var parser = ComponentParser()
         // Zones first: an event may come before the VTIMEZONE it uses.
-        for calendar in calendars {
-            for zone in Self.children(of: calendar, kind: ICAL_VTIMEZONE_COMPONENT) {
-                zones.add(vtimezone: zone)
+        for component in parts.components where component.kind == "VTIMEZONE" {
+            parser.withComponent(bytes, pieces: [component.range], kind: ICAL_VTIMEZONE_COMPONENT) { zone in
+                if let zone { zones.add(vtimezone: zone) }
+            }
+        }
+        for properties in parts.calendars where !properties.isEmpty {
+            parser.withComponent(bytes, pieces: properties, wrapper: "VCALENDAR", kind: ICAL_VCALENDAR_COMPONENT) { calendar in
+                if let calendar { readCalendarProperties(calendar) }
             }
         }
         let reader = EventReader(zones: zones, sourceName: sourceName)
         var ordinal = 0
-        for calendar in calendars {
-            readCalendarProperties(calendar)
-            for component in Self.children(of: calendar, kind: ICAL_VEVENT_COMPONENT) {
-                ordinal += 1
-                switch reader.read(component, ordinal: ordinal) {
-                case let .event(record, eventWarnings):
-                    events.append(record)
-                    warnings += eventWarnings
-                case let .skipped(warning):
-                    warnings.append(warning)
-                }
+        for component in parts.components where component.kind == "VEVENT" {
+            ordinal += 1
+            let outcome = parser.withComponent(bytes, pieces: [component.range], kind: ICAL_VEVENT_COMPONENT) { event in
+                event.map { reader.read($0, ordinal: ordinal) }
+            }
+            switch outcome {
+            case let .event(record, eventWarnings)?:
+                events.append(record)
+                warnings += eventWarnings
+            case let .skipped(warning)?:
+                warnings.append(warning)
+            case nil:
+                warnings.append("event #\(ordinal) skipped: libical could not read it")
             }
         }
     }
@@ -68,15 +72,5 @@ struct CalendarReader {
     static func withoutAlpha(_ color: String) -> String {
         let isHex = color.dropFirst().allSatisfy(\.isHexDigit)
         return color.hasPrefix("#") && color.count == 9 && isHex ? String(color.prefix(7)) : color
-    }
-
-    private static func children(of parent: OpaquePointer, kind: icalcomponent_kind) -> [OpaquePointer] {
-        var result: [OpaquePointer] = []
-        var child = icalcomponent_get_first_component(parent, kind)
-        while let current = child {
-            result.append(current)
-            child = icalcomponent_get_next_component(parent, kind)
-        }
-        return result
     }
 }

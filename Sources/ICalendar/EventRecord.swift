@@ -33,7 +33,12 @@ struct EventRecord {
     var start: EventTime
     var length: Length
     /// The RRULE with its UNTIL moved to `until` (so no pointer into the freed tree remains).
-    var rule: icalrecurrencetype?
+    /// Boxed: libical's struct takes 2.9 KB, and most records do not repeat.
+    var rule: icalrecurrencetype? {
+        get { ruleBox?.value }
+        set { ruleBox = newValue.map(RuleBox.init) }
+    }
+    var ruleBox: RuleBox? = nil
     var until: EventTime?
     var rdates: [EventTime] = []
     var exdates: [EventTime] = []
@@ -76,4 +81,10 @@ extension EventTime {
     func occurrenceKey(zones: TimeZoneTable) -> String {
         wall.isDate ? wall.icalText : WallTime(utcOf: zones.instant(of: self)).icalText + "Z"
     }
+}
+
+/// An RRULE kept out of line (see `EventRecord.rule`).
+final class RuleBox: @unchecked Sendable {
+    let value: icalrecurrencetype
+    init(_ value: icalrecurrencetype) { self.value = value }
 }

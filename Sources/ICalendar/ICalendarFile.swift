@@ -4,9 +4,11 @@ import Foundation
 
 /// One iCalendar file read through libical: one calendar and its plans.
 ///
-/// Loading copies every VEVENT into compact Swift values and frees the libical tree;
-/// repeating events are expanded only for the interval asked (`plans(overlapping:)`).
-/// The file is never written.
+/// Loading parses one VEVENT at a time into compact Swift values, freeing each libical tree
+/// at once; single events are kept sorted by start (`FixedPlanIndex`), and repeating events
+/// are expanded only for the interval asked (`plans(overlapping:)`), skipping series whose
+/// occurrences cannot reach it. The file is never written. Built on any thread, then used
+/// from one thread at a time.
 ///
 /// Decisions: several top-level VCALENDARs are merged; an override with STATUS:CANCELLED
 /// is kept as a plan with `status == .cancelled` (the view decides how to show it); an
@@ -21,8 +23,10 @@ public final class ICalendarFile: PlanSource {
     private let zones: TimeZoneTable
     private let expander: RecurrenceExpander
     /// Non-repeating events and overrides, already turned into plans.
-    private let fixedPlans: [(plan: Plan, span: DateInterval)]
+    private let fixedPlans: FixedPlanIndex
     private let masters: [EventRecord]
+    /// Per master: where its occurrences lie (`latest` nil: no end); filled on first query.
+    private var masterBounds: [(earliest: Date, latest: Date?)]?
     /// Occurrence keys replaced by RECURRENCE-ID overrides, per UID.
     private let replaced: [String: Set<String>]
 
@@ -44,10 +48,14 @@ public final class ICalendarFile: PlanSource {
     private init(text: String, sourceName: String, options: ICalendarLoadOptions, path: String?) throws(ICalendarError) {
         let fail = { (problem: String) in ICalendarError(path: sourceName, problem: problem) }
         if let problem = ICalendarSource.problem(withText: text) { throw fail(problem) }
-        if let problem = RawTextCheck.problem(in: text) { throw fail(problem) }
         let zones = TimeZoneTable(userZone: options.timeZone)
         let fileName = (sourceName as NSString).lastPathComponent
-        guard let reader = ICalendarSource.parse(text, zones: zones, sourceName: fileName) else {
+        var text = text
+        let read = text.withUTF8 { bytes -> Result<CalendarReader?, ICalendarError> in
+            if let problem = RawTextCheck.problem(inBytes: bytes) { return .failure(fail(problem)) }
+            return .success(ICalendarSource.parse(bytes, zones: zones, sourceName: fileName))
+        }
+        guard let reader = try read.get() else {
             throw fail("could not be parsed as iCalendar")
         }
         let baseName = fileName.lowercased().hasSuffix(".ics") ? String(fileName.dropLast(4)) : fileName
@@ -78,7 +86,7 @@ public final class ICalendarFile: PlanSource {
                 fixed.append((plan, plan.interval(in: userCalendar)))
             }
         }
-        fixedPlans = fixed
+        fixedPlans = FixedPlanIndex(fixed)
         self.masters = masters
         self.replaced = replaced
         warnings = reader.warnings
@@ -86,10 +94,19 @@ public final class ICalendarFile: PlanSource {
 
     /// Every plan overlapping `interval` (half-open; a zero-length plan counts at its instant).
     public func plans(overlapping interval: DateInterval) -> [Plan] {
-        var result = fixedPlans.filter { Plan.span($0.span, overlaps: interval) }.map(\.plan)
-        for master in masters {
+        var result = fixedPlans.plans(overlapping: interval)
+        let bounds = masterBounds ?? masters.map(expander.bounds(of:))
+        masterBounds = bounds
+        for (master, bound) in zip(masters, bounds) {
+            guard bound.earliest < interval.end, bound.latest.map({ $0 > interval.start }) ?? true else { continue }
             result += expander.plans(of: master, overlapping: interval, replaced: replaced[master.uid] ?? [])
         }
         return result
+    }
+
+    /// Every plan over all dates for search, each series once (see `ICalendarSearchEntries`).
+    public func searchEntries(near date: Date) -> [SearchablePlan] {
+        ICalendarSearchEntries.entries(fixed: fixedPlans.allPlans, masters: masters, replaced: replaced,
+                                       expander: expander, near: date)
     }
 }

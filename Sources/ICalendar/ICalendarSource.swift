@@ -1,12 +1,9 @@
 import CICal
 import Foundation
 
-/// Getting from a path to libical's tree: reading the file, rejecting what is not
-/// iCalendar text, and parsing with the tree freed before returning.
+/// Getting from a path to Koyomi's values: reading the file, rejecting what is not
+/// iCalendar text, and parsing it part by part.
 enum ICalendarSource {
-    /// libical aborts on errors when built with ICAL_ERRORS_ARE_FATAL; turn that off once.
-    private static let nonFatalErrors: Void = icalerror_set_errors_are_fatal(0)
-
     static func readText(path: String) throws(ICalendarError) -> String {
         let fail = { (problem: String) in ICalendarError(path: path, problem: problem) }
         var isDirectory: ObjCBool = false
@@ -31,15 +28,12 @@ enum ICalendarSource {
     /// Problems with text as text (for both files and in-memory sources).
     static func problem(withText text: String) -> String? {
         if text.allSatisfy(\.isWhitespace) { return "is empty" }
-        if text.contains("\0") { return "is a binary file, not iCalendar text" }
+        if text.utf8.contains(0) { return "is a binary file, not iCalendar text" }
         return nil
     }
 
-    /// Parses and copies everything out; nil when libical finds no calendar.
-    static func parse(_ text: String, zones: TimeZoneTable, sourceName: String) -> CalendarReader? {
-        _ = nonFatalErrors
-        guard let root = text.withCString({ icalparser_parse_string($0) }) else { return nil }
-        defer { icalcomponent_free(root) }
-        return CalendarReader(root: root, zones: zones, sourceName: sourceName)
+    /// Parses part by part and copies everything out; nil when there is no calendar.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String) -> CalendarReader? {
+        CalendarReader(bytes: bytes, zones: zones, sourceName: sourceName)
     }
 }

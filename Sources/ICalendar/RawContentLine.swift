@@ -5,6 +5,11 @@ struct RawContentLine {
     let name: String
     let value: String
 
+    init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
     init(_ line: Substring) {
         var inQuotes = false
         var nameEnd: Substring.Index?

@@ -11,6 +11,12 @@ struct RawEvent {
         self.ordinal = ordinal
     }
 
+    /// Whether `add` keeps anything of a line with this name (so others need no strings).
+    static func reads(_ line: ByteContentLine) -> Bool {
+        line.nameIs("SUMMARY") || line.nameIs("UID") || line.nameIs("DTSTART") || line.nameIs("DTEND")
+            || line.nameIs("RECURRENCE-ID") || line.nameIs("EXDATE") || line.nameIs("RDATE") || line.nameIs("RRULE")
+    }
+
     mutating func add(_ line: RawContentLine) {
         switch line.name {
         case "SUMMARY": summary = summary ?? RawContentLine.unescape(line.value)

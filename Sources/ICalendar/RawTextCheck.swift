@@ -3,53 +3,84 @@
 /// libical is lenient: it silently turns `2026111X` into 2026-11-01, accepts February 30,
 /// and quietly re-nests unbalanced BEGIN/END lines. So structure and the date values of
 /// each VEVENT are checked here, on the raw (unfolded) lines, and any problem fails the file.
+/// The scan works on UTF-8 bytes and builds strings only for the lines it checks, so it
+/// stays a small part of loading a large file.
 enum RawTextCheck {
     /// The problem sentence for `ICalendarError`, or nil when the text is fine.
     static func problem(in text: String) -> String? {
-        let lines = Array(UnfoldedLines(text))
-        guard lines.contains(where: { line in
-            let content = RawContentLine(line.text)
-            return content.name == "BEGIN" && content.value.uppercased() == "VCALENDAR"
-        }) else { return noCalendar }
-        var stack: [(name: String, line: Int)] = []
-        var event: RawEvent?
-        var eventOrdinal = 0
-        for line in lines {
-            let content = RawContentLine(line.text)
-            switch content.name {
-            case "BEGIN":
-                let name = content.value.uppercased()
-                if stack.isEmpty && name != "VCALENDAR" {
-                    return "is malformed: BEGIN:\(name) at line \(line.number) is outside any VCALENDAR"
-                }
-                if name == "VEVENT" && stack.last?.name == "VCALENDAR" {
-                    eventOrdinal += 1
-                    event = RawEvent(ordinal: eventOrdinal)
-                }
-                stack.append((name, line.number))
-            case "END":
-                let name = content.value.uppercased()
-                guard let open = stack.popLast() else {
-                    return "is malformed: END:\(name) at line \(line.number) has no matching BEGIN"
-                }
-                guard open.name == name else {
-                    return "is malformed: END:\(name) at line \(line.number) does not close "
-                        + "BEGIN:\(open.name) from line \(open.line)"
-                }
-                if name == "VEVENT", let finished = event, stack.last?.name == "VCALENDAR" {
-                    if let problem = finished.problem() { return problem }
-                    event = nil
-                }
-            default:
-                // Only the VEVENT's own properties, not those of a nested VALARM.
-                if stack.last?.name == "VEVENT" { event?.add(content) }
-            }
+        var text = text
+        return text.withUTF8 { problem(inBytes: $0) }
+    }
+
+    static func problem(inBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var state = State()
+        LogicalLine.forEach(in: bytes) { line in
+            guard line.isFolded else { return state.take(ByteContentLine(bytes, range: line.range), number: line.number) }
+            let unfolded = line.unfolded(in: bytes)
+            return unfolded.withUnsafeBufferPointer { state.take(ByteContentLine($0, range: 0..<$0.count), number: line.number) }
         }
-        if let open = stack.last {
+        // No calendar at all is the clearer message, whatever else is wrong.
+        guard state.hasCalendar else { return noCalendar }
+        if let problem = state.problem { return problem }
+        if let open = state.stack.last {
             return "is incomplete: BEGIN:\(open.name) at line \(open.line) has no END:\(open.name)"
         }
         return nil
     }
 
     static let noCalendar = "is not an iCalendar file (no BEGIN:VCALENDAR)"
+
+    /// The scan so far: open components, the VEVENT being read, the first problem found.
+    private struct State {
+        var hasCalendar = false
+        var problem: String?
+        var stack: [(name: String, line: Int)] = []
+        var event: RawEvent?
+        var eventOrdinal = 0
+
+        /// Returns whether the scan must go on.
+        mutating func take(_ content: ByteContentLine, number: Int) -> Bool {
+            if content.nameIs("BEGIN") {
+                let name = content.valueText.uppercased()
+                if name == "VCALENDAR" { hasCalendar = true }
+                if problem == nil { begin(name, number: number) }
+            } else if problem == nil {
+                if content.nameIs("END") {
+                    end(content.valueText.uppercased(), number: number)
+                } else if stack.last?.name == "VEVENT", event != nil, RawEvent.reads(content) {
+                    // Only the VEVENT's own properties, not those of a nested VALARM.
+                    event?.add(RawContentLine(name: content.nameText, value: content.valueText))
+                }
+            }
+            return problem == nil || !hasCalendar
+        }
+
+        private mutating func begin(_ name: String, number: Int) {
+            if stack.isEmpty && name != "VCALENDAR" {
+                problem = "is malformed: BEGIN:\(name) at line \(number) is outside any VCALENDAR"
+                return
+            }
+            if name == "VEVENT" && stack.last?.name == "VCALENDAR" {
+                eventOrdinal += 1
+                event = RawEvent(ordinal: eventOrdinal)
+            }
+            stack.append((name, number))
+        }
+
+        private mutating func end(_ name: String, number: Int) {
+            guard let open = stack.popLast() else {
+                problem = "is malformed: END:\(name) at line \(number) has no matching BEGIN"
+                return
+            }
+            guard open.name == name else {
+                problem = "is malformed: END:\(name) at line \(number) does not close "
+                    + "BEGIN:\(open.name) from line \(open.line)"
+                return
+            }
+            if name == "VEVENT", let finished = event, stack.last?.name == "VCALENDAR" {
+                problem = finished.problem()
+                event = nil
+            }
+        }
+    }
 }

@@ -10,11 +10,14 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     private var observation: StoreObservation?
     /// The plan panel, told about selections and what its handle should say.
     weak var panel: PanelController?
+    /// Ctrl+F search over all plans; its results stand in for the plan list while it is open.
+    let search: SearchController
 
     init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
         self.store = store
         self.formatter = formatter
         self.window = window
+        search = SearchController(store: store, window: window, formatter: formatter)
         window.grid.delegate = self
         window.pager.delegate = self
         window.planList.delegate = self
@@ -22,6 +25,12 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         observation = store.observe { [weak self] change in
             self?.storeDidChange(change)
         }
+        search.didOpen = { [weak self] in
+            guard let panel = self?.panel, panel.position == .tip else { return }
+            panel.move(to: .half)
+        }
+        search.didUpdateSummary = { [weak self] text in self?.panel?.setHandleTitle(text) }
+        search.didClose = { [weak self] in self?.renderList() }
         renderAll()
     }
 
@@ -30,6 +39,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         formatter = newFormatter
         window.grid.formatter = newFormatter
         window.planList.formatter = newFormatter
+        search.replaceFormatter(newFormatter)
         renderAll()
         window.grid.reloadDecorationsNow()
     }
@@ -118,6 +128,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         if let day = store.selection {
             let entries = store.plans(on: day)
             window.planList.render(.day(emptyText: formatter.emptyDayText(day), rows: rows(entries)), key: day.description)
+            guard !search.isOpen else { return } // the handle shows the search's count meanwhile
             panel?.setHandleTitle(formatter.agendaHeader(day) + " · " + formatter.planCountText(entries.count))
         } else {
             let sections = store.agenda().map { entry in
@@ -126,6 +137,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
             window.planList.render(.agenda(emptyText: formatter.emptyMonthText(store.visibleMonth), sections: sections),
                                    key: store.visibleMonth.description)
             let count = sections.reduce(0) { $0 + $1.rows.count }
+            guard !search.isOpen else { return }
             panel?.setHandleTitle(formatter.monthTitle(store.visibleMonth) + " · " + formatter.planCountText(count))
         }
     }

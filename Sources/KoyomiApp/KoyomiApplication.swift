@@ -13,6 +13,8 @@ public final class KoyomiApplication {
     private let application: Application
     private var controller: WindowController?
     private var exitStatus: Int32 = 0
+    /// Set by the hidden `--benchmark-interactions N`.
+    private var benchmark: InteractionBenchmark?
 
     public init(options: LaunchOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
@@ -21,7 +23,7 @@ public final class KoyomiApplication {
         Localization.setUp(localeDirectory: Localization.localeDirectory(environment: environment))
         // A timing run must never hand its work to (or wait for) another instance.
         application = Application(id: Self.applicationID,
-                                  flags: options.quitAfterFirstFrame ? [.handlesOpen, .nonUnique] : [.handlesOpen])
+                                  flags: options.isTimingRun ? [.handlesOpen, .nonUnique] : [.handlesOpen])
         application.onStartup {
             CSSProvider(css: Stylesheet.css).install()
         }
@@ -66,12 +68,25 @@ public final class KoyomiApplication {
         }
         let controller = makeController()
         let paths = options.files.isEmpty ? sampleFiles() : options.files
-        report(controller.open(paths: paths))
         controller.present()
         controller.startClock()
-        if options.quitAfterFirstFrame {
-            controller.mainWindow.window.afterNextPaint { [weak self] in self?.application.quit() }
+        // Files are parsed off the main thread: the first frame never waits for them.
+        controller.open(paths: paths) { [weak self] result in self?.report(result) }
+        if let iterations = options.benchmarkInteractions {
+            let benchmark = InteractionBenchmark(controller: controller, iterations: iterations, paths: paths,
+                                                 environment: environment) { [weak self] in self?.application.quit() }
+            self.benchmark = benchmark
+            controller.mainWindow.window.afterNextPaint { benchmark.firstFramePainted() }
+            afterDotsPainted { benchmark.dotsPainted() }
+        } else if options.quitAfterFirstFrame {
+            afterDotsPainted { [weak self] in self?.application.quit() }
         }
+    }
+
+    /// Calls `body` once the first frame showing every opened file's dots has been painted.
+    private func afterDotsPainted(_ body: @escaping @MainActor () -> Void) {
+        // Once every file's plans are in the store, the next frame carries their dots.
+        controller?.whenLoaded { [weak self] in self?.controller?.mainWindow.window.afterNextPaint(body) }
     }
 
     private func openFromAnotherLaunch(_ paths: [String], unsupported uris: [String]) {

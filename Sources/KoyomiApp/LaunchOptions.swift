@@ -6,12 +6,20 @@ public struct LaunchOptions: Equatable, Sendable {
     public var files: [String] = []
     public var month: YearMonth?
     public var quitAfterFirstFrame = false
+    /// Hidden, for `koyomi-bench`: after the first frame with the dots, page and select this
+    /// many times, print the timings as JSON on stdout and quit (`InteractionBenchmark`).
+    public var benchmarkInteractions: Int?
 
-    public init(files: [String] = [], month: YearMonth? = nil, quitAfterFirstFrame: Bool = false) {
+    public init(files: [String] = [], month: YearMonth? = nil, quitAfterFirstFrame: Bool = false,
+                benchmarkInteractions: Int? = nil) {
         self.files = files
         self.month = month
         self.quitAfterFirstFrame = quitAfterFirstFrame
+        self.benchmarkInteractions = benchmarkInteractions
     }
+
+    /// A run that times itself: it starts its own instance and quits by itself.
+    var isTimingRun: Bool { quitAfterFirstFrame || benchmarkInteractions != nil }
 
     public enum Command: Equatable, Sendable {
         case run(LaunchOptions)
@@ -66,6 +74,16 @@ public struct LaunchOptions: Equatable, Sendable {
             case "-h", "--help": return .help
             case "--version": return .version
             case "--quit-after-first-frame": options.quitAfterFirstFrame = true
+            case "--benchmark-interactions":
+                // Deliberately not in `usage`: a tool for the benchmark, not for users.
+                guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {
+                    throw UsageError(description: "--benchmark-interactions needs a count")
+                }
+                if inlineValue == nil { index += 1 }
+                guard let count = Int(value), (0...10_000).contains(count) else {
+                    throw UsageError(description: "--benchmark-interactions expects a count from 0 to 10000, got “\(value)”")
+                }
+                options.benchmarkInteractions = count
             case "--month":
                 let value: String
                 if let inlineValue {

@@ -14,6 +14,7 @@ final class PanelController: PanelHandleDelegate {
     private(set) var panel: PlanPanel
     private(set) var geometry = PanelGeometry(height: 0, tipHeight: 56, stripHeight: 120)
     private var animation: (curve: PanelAnimation, start: Double?)?
+    private var frames: FrameCallback?
     private var dragSamples: [(time: Double, translation: Double)] = []
     /// The panel's allocated top when the drag began. GTK reports drag offsets in the handle's
     /// own coordinates, and the handle moves with the panel: adding how far it has moved gives
@@ -64,6 +65,8 @@ final class PanelController: PanelHandleDelegate {
 
     /// Moves to `position` with an eased animation (keyboard, shortcut, selection, scroll).
     func move(to position: PanelPosition, velocity: Double = 0) {
+        // Beside the grid the panel has one place; keys and F9 leave its stacked position alone.
+        guard layout.mode == .stacked else { return }
         let from = currentTop
         panel.move(to: position)
         remember()
@@ -89,15 +92,23 @@ final class PanelController: PanelHandleDelegate {
             return
         }
         animation = (PanelAnimation(fromTop: from, toTop: to, velocity: velocity), nil)
-        layout.root.onEveryFrame { [weak self] now in
-            guard let self, var running = self.animation else { return false }
+        // One frame callback at a time: a new move replaces a running one.
+        frames?.cancel()
+        frames = layout.root.onEveryFrame { [weak self] now in
+            guard let self, var running = self.animation else {
+                self?.frames?.isFinished = true
+                return false
+            }
             if running.start == nil {
                 running.start = now
                 self.animation = running
             }
             self.lastFrameTime = now
             let finished = running.curve.isFinished(at: now - (running.start ?? now))
-            if finished { self.animation = nil }
+            if finished {
+                self.animation = nil
+                self.frames?.isFinished = true
+            }
             self.layout.movePanel()
             if finished { self.settle(partly: false) }
             return !finished
@@ -109,7 +120,11 @@ final class PanelController: PanelHandleDelegate {
     private func settle(partly: Bool) {
         let position = panel.position
         if position != .full || layout.mode == .sideBySide { grid.showOnlyRow(containing: nil) }
+        // Collapsed, the list is out of sight: it must not take the focus (Tab stops at the
+        // handle). It shows again before the panel starts to rise.
+        if position != .tip || layout.mode == .sideBySide { list.root.isVisible = true }
         guard !partly else { return }
+        if position == .tip && layout.mode == .stacked { list.root.isVisible = false }
         if layout.mode == .stacked {
             if position == .full { grid.showOnlyRow(containing: grid.focusDay) }
             // The grid keeps to what the panel leaves visible (at full: the one-week strip), but
@@ -123,8 +138,9 @@ final class PanelController: PanelHandleDelegate {
         renderHandle()
     }
 
-    /// Remembers where the user put the panel (for the next start); settling on its own, as at
-    /// start-up, writes nothing.
+    /// Remembers where the user put the panel (for the next start). Called for the user's moves
+    /// (and the rise a selection at tip causes), not when the panel merely settles, as at
+    /// start-up; the store writes only when the value really changes.
     private func remember() {
         let position = panel.position
         settings.update { $0.panelPosition = position }
@@ -133,6 +149,7 @@ final class PanelController: PanelHandleDelegate {
     /// The area was resized or switched layout: measure again and re-place the panel.
     private func areaChanged() {
         measure()
+        frames?.cancel()
         animation = nil
         layout.movePanel()
         settle(partly: false)

@@ -10,6 +10,7 @@ extension WindowController {
         if current.isMaximized { mainWindow.window.maximize() }
         mainWindow.grid.showsWeekNumbers = current.showsWeekNumbers
         mainWindow.errors.show(settings.problems)
+        settings.onProblem = { [weak self] problem in self?.mainWindow.errors.show([problem]) }
         settingsObservation = settings.observe { [weak self] in self?.apply($0) }
 
         mainWindow.window.addAction("preferences") { [weak self] in self?.showPreferences() }
@@ -49,11 +50,17 @@ extension WindowController {
     }
 
     func showAbout() {
+        if let about {
+            about.present()
+            return
+        }
         let window = AboutWindow(
             parent: mainWindow.window, name: "Koyomi", version: LaunchOptions.version,
             developer: L("The Koyomi developers"), iconName: "app.koyomi.Koyomi",
             comments: L("Your month at a glance, with the plans of any day"))
-        window.onSignal("unrealize") { [weak self] in self?.about = nil }
+        window.onSignal("unrealize") { [weak self, weak window] in
+            if let self, self.about === window { self.about = nil }
+        }
         about = window
         window.present()
     }

@@ -23,6 +23,11 @@ final class WindowController {
     /// Every file opened so far, in order, with the colour it was given: read again when the
     /// time zone changes, since floating times and all-day bounds depend on it.
     private var files: [CalendarLoader.Request] = []
+    /// Loads still running on background threads, and who waits for them all to finish.
+    private var loads: [ObjectIdentifier: BackgroundLoad] = [:]
+    private var loadWaiters: [@MainActor () -> Void] = []
+    /// "Loading calendars…" in the header bar while any load runs.
+    private let loadingLabel = Label()
 
     /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
     init(application: Application, localeSettings: LocaleSettings, settings: SettingsStore,
@@ -45,22 +50,71 @@ final class WindowController {
         coordinator.panel = panel
         coordinator.refreshList()
         connectSettings()
+        loadingLabel.addCSSClass("dim-label")
+        loadingLabel.isVisible = false
+        mainWindow.pager.headerBar.packStart(loadingLabel)
     }
 
-    /// Opens calendar files (a file already open is read again and replaces its old copy).
-    /// Problems appear in the window's error strip and are returned for the command line.
+    /// Whether files are still being read in the background.
+    var isLoading: Bool { !loads.isEmpty }
+
+    /// Opens calendar files without blocking the window: they are parsed on a background
+    /// thread while the window paints and answers, then their dots appear. `completion` runs
+    /// on the main thread once the plans are in the store (and the grid's decorations are
+    /// reloaded); problems are shown in the error strip before it runs.
+    func open(paths: [String], completion: @escaping @MainActor (CalendarLoader.Result) -> Void) {
+        let requests = register(paths)
+        var load: BackgroundLoad?
+        load = BackgroundLoad(loader: CalendarLoader(timeZone: store.calendar.timeZone), requests: requests) { [weak self] result in
+            guard let self else { return }
+            if let load { self.loads[ObjectIdentifier(load)] = nil }
+            self.finish(result)
+            completion(result)
+            self.loadingChanged()
+        }
+        if let load { loads[ObjectIdentifier(load)] = load }
+        loadingChanged()
+    }
+
+    /// Runs `body` once no load is running: now, or after the last one has shown its plans.
+    func whenLoaded(_ body: @escaping @MainActor () -> Void) {
+        if loads.isEmpty { body() } else { loadWaiters.append(body) }
+    }
+
+    private func loadingChanged() {
+        // TRANSLATORS: shown in the header bar while large calendar files are read.
+        loadingLabel.text = L("Loading calendars…")
+        loadingLabel.isVisible = !loads.isEmpty
+        guard loads.isEmpty else { return }
+        let waiters = loadWaiters
+        loadWaiters = []
+        waiters.forEach { $0() }
+    }
+
+    /// Opens calendar files at once, on this thread (a file already open is read again and
+    /// replaces its old copy). Problems appear in the window's error strip and are returned
+    /// for the command line. For tests and small files; the app uses `open(paths:completion:)`.
     @discardableResult
     func open(paths: [String]) -> CalendarLoader.Result {
+        let result = CalendarLoader(timeZone: store.calendar.timeZone).load(register(paths))
+        finish(result)
+        return result
+    }
+
+    /// The requests for `paths`, remembering new files (each keeps the colour it first got).
+    private func register(_ paths: [String]) -> [CalendarLoader.Request] {
         let requests = paths.map { path in
             files.first { CalendarLoader.id(for: $0.path) == CalendarLoader.id(for: path) }
                 ?? CalendarLoader.Request(path: path,
                                           fallbackColor: CalendarLoader.palette[files.count % CalendarLoader.palette.count])
         }
         for request in requests where !files.contains(request) { files.append(request) }
-        let result = CalendarLoader(timeZone: store.calendar.timeZone).load(requests)
+        return requests
+    }
+
+    private func finish(_ result: CalendarLoader.Result) {
         show(result.sources)
         mainWindow.errors.show(result.problems)
-        return result
     }
 
     private func show(_ sources: [ICalendarFile]) {

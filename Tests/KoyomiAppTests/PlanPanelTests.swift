@@ -74,17 +74,17 @@ final class PlanPanelTests: AppTestCase {
             XCTAssertEqual(window.planPanel.handle.title.text, "Sunday, November 29 · 1 plan")
 
             _ = try windowID()
-            try runTool(["xdotool", "key", "F9"])
+            XCTAssertEqual(try runTool(["xdotool", "key", "F9"]).status, 0)
             XCTAssertTrue(settle(at: .full))
             XCTAssertLessThan(panelTop, area * 0.3, "the list covers the grid")
             XCTAssertEqual(window.grid.cells.filter { $0.button.isVisible }.compactMap { $0.day?.description },
                            ["2026-11-29", "2026-11-30", "2026-12-01", "2026-12-02", "2026-12-03", "2026-12-04", "2026-12-05"],
                            "the week of the selected day stays visible")
-            try runTool(["xdotool", "key", "F9"])
+            XCTAssertEqual(try runTool(["xdotool", "key", "F9"]).status, 0)
             XCTAssertTrue(settle(at: .tip))
             XCTAssertGreaterThan(panelTop, area - 80, "only the handle shows")
             XCTAssertEqual(window.grid.cells.filter { $0.button.isVisible }.count, 42)
-            try runTool(["xdotool", "key", "F9"])
+            XCTAssertEqual(try runTool(["xdotool", "key", "F9"]).status, 0)
             XCTAssertTrue(settle(at: .half))
         }
     }
@@ -133,8 +133,10 @@ final class PlanPanelTests: AppTestCase {
             XCTAssertEqual(panel.position, .full)
             // Wheel up: first back to the top of the list, then the panel lowers.
             for _ in 0..<40 where window.planList.scrollOffset > 0 {
+                let before = window.planList.scrollOffset
                 XCTAssertEqual(try runTool(["xdotool", "click", "4"]).status, 0)
-                MainLoop.drain()
+                XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.scrollOffset < before }),
+                              "each wheel step up scrolls the list")
                 XCTAssertEqual(panel.position, .full, "the list scrolls back before the panel moves")
             }
             XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.scrollOffset == 0 }))
@@ -149,11 +151,11 @@ final class PlanPanelTests: AppTestCase {
             _ = openWindow([path])
             _ = try windowID()
             window.planPanel.handle.root.grabFocus()
-            try runTool(["xdotool", "key", "Up"])
+            XCTAssertEqual(try runTool(["xdotool", "key", "Up"]).status, 0)
             XCTAssertTrue(settle(at: .full))
             XCTAssertTrue(window.planPanel.handle.root.accessibleLabel?.contains("full height") == true,
                           window.planPanel.handle.root.accessibleLabel ?? "")
-            try runTool(["xdotool", "key", "Down", "Down"])
+            XCTAssertEqual(try runTool(["xdotool", "key", "Down", "Down"]).status, 0)
             XCTAssertTrue(settle(at: .tip))
             XCTAssertTrue(window.planPanel.handle.root.accessibleLabel?.contains("collapsed") == true)
         }
@@ -175,6 +177,19 @@ final class PlanPanelTests: AppTestCase {
 
             window.window.setDefaultSize(width: 720, height: 760)
             XCTAssertTrue(MainLoop.iterate(until: { self.window.panelLayout.mode == .stacked }))
+            XCTAssertTrue(settle(at: .half))
+        }
+    }
+
+    func testCollapsedTheListIsOutOfTheFocusChain() throws {
+        let path = try sampleCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            panel.move(to: .tip)
+            XCTAssertTrue(settle(at: .tip))
+            XCTAssertFalse(window.planList.root.isVisible, "nothing hidden under the window edge can take focus")
+            panel.move(to: .half)
+            XCTAssertTrue(window.planList.root.isVisible, "it shows before the panel rises")
             XCTAssertTrue(settle(at: .half))
         }
     }
@@ -202,6 +217,13 @@ final class PlanPanelTests: AppTestCase {
             cell("2026-11-20").button.click()
             XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.root.maximumVerticalOffset > 100 }))
             window.planList.root.verticalOffset = 100
+            // Moving the panel keeps the same day's offset.
+            panel.move(to: .full)
+            XCTAssertTrue(settle(at: .full))
+            panel.move(to: .half)
+            XCTAssertTrue(settle(at: .half))
+            XCTAssertTrue(MainLoop.iterate(until: { abs(self.window.planList.scrollOffset - 100) < 1 }),
+                          "the panel moved, the list stayed where it was: \(window.planList.scrollOffset)")
             cell("2026-11-21").button.click()
             XCTAssertEqual(window.planList.scrollOffset, 0, "another day starts at the top")
             panel.move(to: .full)

@@ -3,7 +3,7 @@ import CGtk
 /// AdwPreferencesPage: one scrollable page of preference groups.
 @MainActor
 public final class PreferencesPage: Widget {
-    /// The groups added so far, in order (PreferencesWindow needs them, see its `add`).
+    /// The groups added so far, in order.
     public private(set) var groups: [PreferencesGroup] = []
 
     public init(title: String, iconName: String? = nil) {

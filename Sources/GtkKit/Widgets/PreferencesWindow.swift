@@ -1,20 +1,40 @@
 import CGtk
 
-/// AdwPreferencesWindow (libadwaita 1.2): a modal settings window over the main window.
+/// A modal settings window over the main window: an AdwWindow with a header bar and
+/// preferences pages, as AdwPreferencesWindow looks.
+///
+/// Not AdwPreferencesWindow itself: in libadwaita 1.2 its search model (built even with search
+/// disabled) keeps a reference to every group it is shown (adw_preferences_page_get_rows maps
+/// groups with adw_preferences_group_get_rows, which never releases its argument), so each
+/// opening would leak the page's groups and rows. A plain window has no such model.
 ///
 /// It is transient for its parent (kept above it and centred on it) and destroyed with it.
 /// Closing it destroys it; `onClosed` tells the owner to drop its wrappers then.
 /// Not for re-use: after it closed, make a new one.
 @MainActor
 public final class PreferencesWindow: Widget {
+    private let pages = Box(.vertical)
+    private var keys: KeyController?
+
     public init(transientFor parent: Window?) {
         // GTK owns toplevels; `retaining` takes our own reference next to GTK's, as in Window.
-        super.init(retaining: UnsafeMutableRawPointer(adw_preferences_window_new()))
+        super.init(retaining: UnsafeMutableRawPointer(adw_window_new()))
         gtk_window_set_modal(window, 1)
         gtk_window_set_destroy_with_parent(window, 1)
+        gtk_window_set_default_size(window, 560, 420)
         if let parent { gtk_window_set_transient_for(window, parent.cast()) }
-        // A handful of settings: a search field would only add a control to tab through.
-        adw_preferences_window_set_search_enabled(cast(), 0)
+        let content = Box(.vertical)
+        content.append(HeaderBar())
+        pages.vexpand = true
+        content.append(pages)
+        adw_window_set_content(cast(), content.widget)
+        // Escape closes it, as it does AdwPreferencesWindow.
+        keys = KeyController(on: self)
+        keys?.onKeyPressed { [weak self] key, modifiers in
+            guard key == .escape, modifiers.isEmpty else { return false }
+            self?.close()
+            return true
+        }
     }
 
     private var window: UnsafeMutablePointer<GtkWindow> { cast() }
@@ -31,20 +51,10 @@ public final class PreferencesWindow: Widget {
         gtk_window_get_transient_for(window) == parent.cast(GtkWindow.self)
     }
 
-    /// Adds a page with all its groups (add groups to the page first).
+    /// Adds a page (one page shows; Koyomi has one).
     public func add(_ page: PreferencesPage) {
-        // libadwaita 1.2 leaks one reference to each visible group of a page added here: the
-        // window's search model maps groups to rows with adw_preferences_group_get_rows as a
-        // GtkMapListModel function, which must release the item it is handed and does not
-        // (adw_preferences_page_get_rows). Unbalanced, every group and all its rows would
-        // outlive the window. Give back exactly the references that appeared during this call,
-        // and only on 1.2, where this was measured; see PreferencesWindowTests' leak test.
-        let before = page.groups.map(\.referenceCount)
-        adw_preferences_window_add(cast(), page.cast())
-        guard adw_get_major_version() == 1, adw_get_minor_version() == 2 else { return }
-        for (group, count) in zip(page.groups, before) where group.referenceCount == count + 1 {
-            g_object_unref(group.object)
-        }
+        page.vexpand = true
+        pages.append(page)
     }
 
     public func present() { gtk_window_present(window) }
@@ -61,9 +71,4 @@ public final class PreferencesWindow: Widget {
     public func onClosed(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         onSignal("unrealize", handler)
     }
-}
-
-private extension PreferencesGroup {
-    /// The GObject's reference count, read on GTK's thread (for the 1.2 leak above only).
-    var referenceCount: UInt32 { object.pointee.ref_count }
 }

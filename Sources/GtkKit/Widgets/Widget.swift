@@ -105,8 +105,9 @@ open class Widget: GObjectRef {
     }
 
     /// Runs `body` on every frame (GTK's frame clock) with the frame time in seconds, until it
-    /// returns false: the way to animate in step with the display.
-    public func onEveryFrame(_ body: @escaping @MainActor (Double) -> Bool) {
+    /// returns false or the returned token is cancelled: the way to animate in step with the display.
+    @discardableResult
+    public func onEveryFrame(_ body: @escaping @MainActor (Double) -> Bool) -> FrameCallback {
         typealias Body = @MainActor (Double) -> Bool
         let tick: GtkTickCallback = { _, clock, data in
             let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
@@ -118,7 +119,7 @@ open class Widget: GObjectRef {
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
         let box = Unmanaged.passRetained(ClosureBox(body as Body) as AnyObject).toOpaque()
-        gtk_widget_add_tick_callback(widget, tick, box, release)
+        return FrameCallback(widget: self, id: gtk_widget_add_tick_callback(widget, tick, box, release))
     }
 
     public func setMargins(top: Int32 = 0, bottom: Int32 = 0, start: Int32 = 0, end: Int32 = 0) {
@@ -201,6 +202,29 @@ open class Widget: GObjectRef {
         }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
     }
+}
+
+/// A running `onEveryFrame` callback; `cancel()` stops it (and frees its closure) at once.
+@MainActor
+public final class FrameCallback {
+    private weak var widget: Widget?
+    private var id: guint
+
+    init(widget: Widget, id: guint) {
+        self.widget = widget
+        self.id = id
+    }
+
+    /// Safe to call more than once, and after the callback ended by returning false (GTK
+    /// ignores an id it no longer knows only with a warning, so finished ones are tracked).
+    public func cancel() {
+        guard id != 0, let widget, !isFinished else { return }
+        gtk_widget_remove_tick_callback(widget.widget, id)
+        id = 0
+    }
+
+    /// Set by the owner when its body returned false, so `cancel` does not remove it twice.
+    public var isFinished = false
 }
 
 /// GdkFrameClock, borrowed from a realized widget for its paint signals.

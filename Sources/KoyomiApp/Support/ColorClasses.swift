@@ -19,7 +19,9 @@ final class ColorClasses {
     enum Style: CaseIterable, Sendable {
         case light, dark
 
-        /// libadwaita 1.2's `window_bg_color`, the background behind day cells and plan rows.
+        /// libadwaita 1.2's `window_bg_color`, behind the day cells. The plan panel sits on
+        /// `view_bg_color` (#ffffff / #1e1e1e), further from mid-grey, so a colour bar that keeps
+        /// 3:1 here keeps it there too.
         nonisolated var background: RGBA {
             switch self {
             case .light: RGBA(red: 0xfa / 255, green: 0xfa / 255, blue: 0xfa / 255)

@@ -79,15 +79,18 @@ final class SettingsStore {
             if error.kind != .notFound, FileManager.default.fileExists(atPath: path) {
                 mustKeepBrokenCopy = true
                 // KeyFile's message names the file.
-                problems.append("The settings could not be read, so the defaults are used (\(error.message)). "
-                    + "The file will be kept as \(path).broken.")
+                // TRANSLATORS: %1$@ says why (it names the file), %2$@ is where the old file will be kept.
+                problems.append(FormatterStrings.fill(
+                    L("The settings could not be read, so the defaults are used (%1$@). The file will be kept as %2$@."),
+                    error.message, path + ".broken"))
             }
         }
         var ignored: [String] = []
         settings = Self.read(file, ignored: &ignored)
         self.path = path
         self.keyFile = file
-        self.problems = problems + ignored.map { "Ignored \($0) in \(path)." }
+        // TRANSLATORS: %1$@ is a setting and its value ("first-weekday=9 (not 1…7)"), %2$@ the file.
+        self.problems = problems + ignored.map { FormatterStrings.fill(L("Ignored %1$@ in %2$@."), $0, path) }
     }
 
     /// `$XDG_CONFIG_HOME/koyomi/settings.ini`, or `$HOME/.config/koyomi/settings.ini` when
@@ -138,6 +141,15 @@ final class SettingsStore {
 
     // MARK: Disk
 
+    /// Told about every problem that arises after start-up (a failed save), so the window can
+    /// show it; the ones found while reading are in `problems` from the start.
+    var onProblem: ((String) -> Void)?
+
+    private func report(_ problem: String) {
+        problems.append(problem)
+        onProblem?(problem)
+    }
+
     private func save() -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
         do {
@@ -145,7 +157,8 @@ final class SettingsStore {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            problems.append("Could not create the folder \(folder) for the settings: \(error.localizedDescription)")
+            report(FormatterStrings.fill(L("Could not create the folder %1$@ for the settings: %2$@"),
+                                         folder, error.localizedDescription))
             return false
         }
         if mustKeepBrokenCopy {
@@ -155,7 +168,7 @@ final class SettingsStore {
         do {
             try keyFile.save(to: path)
         } catch {
-            problems.append("Could not save the settings: \(error.message)")
+            report(FormatterStrings.fill(L("Could not save the settings: %@"), error.message))
             return false
         }
         return true
@@ -172,9 +185,9 @@ final class SettingsStore {
         var reason: String?
         var isFolder: ObjCBool = false
         if files.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            reason = "it is a folder"
+            reason = L("it is a folder")
         } else if files.fileExists(atPath: brokenCopyPath, isDirectory: &isFolder), isFolder.boolValue {
-            reason = "a folder has that name"
+            reason = L("a folder has that name")
         } else {
             do {
                 if files.fileExists(atPath: brokenCopyPath) { try files.removeItem(atPath: brokenCopyPath) }
@@ -184,8 +197,10 @@ final class SettingsStore {
             }
         }
         if let reason {
-            problems.append("The settings were not saved: the unreadable file \(path) could not be copied to "
-                + "\(brokenCopyPath) first (\(reason)).")
+            // TRANSLATORS: %1$@ is the unreadable settings file, %2$@ the copy, %3$@ why it failed.
+            report(FormatterStrings.fill(
+                L("The settings were not saved: the unreadable file %1$@ could not be copied to %2$@ first (%3$@)."),
+                path, brokenCopyPath, reason))
             return false
         }
         mustKeepBrokenCopy = false
@@ -199,17 +214,20 @@ final class SettingsStore {
         func present(_ key: String, _ group: String) -> Bool { file.string(key, in: group) != nil }
         func int(_ key: String, _ group: String) -> Int? {
             let value = file.int(key, in: group)
-            if value == nil, present(key, group) { problems.append("the invalid value of \(key)") }
+            // TRANSLATORS: %@ is a setting's name in the file, e.g. "width".
+            if value == nil, present(key, group) { problems.append(FormatterStrings.fill(L("the invalid value of %@"), key)) }
             return value
         }
         func bool(_ key: String, _ group: String) -> Bool? {
             let value = file.bool(key, in: group)
-            if value == nil, present(key, group) { problems.append("the invalid value of \(key)") }
+            if value == nil, present(key, group) { problems.append(FormatterStrings.fill(L("the invalid value of %@"), key)) }
             return value
         }
         if let weekday = int(Key.firstWeekday, Key.calendar) {
             settings.firstWeekday = weekday
-            if settings.firstWeekday == nil { problems.append("\(Key.firstWeekday)=\(weekday) (not 1…7)") }
+            if settings.firstWeekday == nil {
+                problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not 1…7)"), Key.firstWeekday, String(weekday)))
+            }
         }
         if let value = bool(Key.showsWeekNumbers, Key.calendar) { settings.showsWeekNumbers = value }
         if let value = int(Key.width, Key.window) { settings.windowWidth = value }
@@ -219,7 +237,7 @@ final class SettingsStore {
             if let position = PanelPosition(rawValue: value) {
                 settings.panelPosition = position
             } else {
-                problems.append("\(Key.panel)=\(value) (not tip, half or full)")
+                problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not tip, half or full)"), Key.panel, value))
             }
         }
         return settings

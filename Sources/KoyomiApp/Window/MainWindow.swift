@@ -26,6 +26,10 @@ final class MainWindow {
     let planList: PlanListView
     let planPanel: PlanPanelView
     let panelLayout: PanelLayout
+    /// Search (Ctrl+F): the bar under the header, and the results shown in place of the plan list.
+    let searchEntry = SearchEntry()
+    let searchBar: SearchBar
+    let searchResults: SearchResultsView
 
     init(application: Application, formatter: CalendarFormatter, colors: ColorClasses) {
         window = Window(application: application)
@@ -36,21 +40,43 @@ final class MainWindow {
         planList = PlanListView(formatter: formatter, colors: colors)
         planPanel = PlanPanelView(list: planList)
         panelLayout = PanelLayout(grid: grid.root, panel: planPanel.root)
+        searchBar = SearchBar(entry: searchEntry)
+        searchResults = SearchResultsView(colors: colors)
+        searchResults.root.isVisible = false
+        planPanel.root.append(searchResults.root)
+        // TRANSLATORS: the hint in the empty search field, and its name for screen readers.
+        searchEntry.setPlaceholder(L("Search plans"))
+        searchEntry.accessibleLabel = L("Search plans")
+        // Matching is a few milliseconds even at 100,000 plans: answer every keystroke at once.
+        searchEntry.setSearchDelay(milliseconds: 0)
+        searchEntry.hexpand = true
 
         let content = Box(.vertical)
         content.append(pager.headerBar)
+        content.append(searchBar)
         content.append(errors.root)
         content.append(panelLayout.root)
         window.setContent(content)
         window.setHelpOverlay(builderXML: ShortcutsOverlay.xml, objectID: ShortcutsOverlay.objectID,
                               translationDomain: "koyomi")
         followDarkStyle()
+        pager.searchButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.searchBar.isSearchMode ? self.closeSearch() : self.openSearch()
+        }
         keys = KeyController(on: window)
         keys?.onKeyPressed { [weak self] key, modifiers in
             guard let self else { return false }
             if key == .letter("w") && modifiers == .control {
                 self.window.close()
                 return true
+            }
+            if key == .letter("f") && modifiers == .control {
+                self.openSearch()
+                return true
+            }
+            if self.searchBar.isSearchMode, let handled = self.handleSearchKey(key, modifiers) {
+                return handled
             }
             if key == .function(9) && modifiers.isEmpty {
                 self.delegate?.mainWindowDidRequestPanelCycle(self)
@@ -66,6 +92,40 @@ final class MainWindow {
     isolated deinit {
         // The style manager lives as long as the process; don't leave a handler behind.
         darkStyle?.disconnect()
+    }
+
+    // MARK: Search
+
+    /// Opens the search bar (or keeps it open) and puts the focus in its field.
+    func openSearch() {
+        searchBar.isSearchMode = true
+        searchEntry.grabFocus()
+    }
+
+    func closeSearch() {
+        searchBar.isSearchMode = false
+    }
+
+    /// While searching, the results take the plan list's place in the panel.
+    func showSearchResults(_ show: Bool) {
+        searchResults.root.isVisible = show
+        planList.root.isVisible = !show
+    }
+
+    /// Keys while the search bar is open: Escape closes it wherever the focus is, Down in the
+    /// field goes to the results, and the arrows don't move the day selection from the field.
+    /// Nil: not a search key, handle as usual.
+    private func handleSearchKey(_ key: Key, _ modifiers: Modifiers) -> Bool? {
+        if key == .escape && modifiers.isEmpty {
+            closeSearch()
+            return true
+        }
+        guard searchEntry.containsFocus else { return nil }
+        if key == .down && modifiers.isEmpty {
+            searchResults.focusFirstRow()
+            return true
+        }
+        return [.up, .left, .right, .pageUp, .pageDown, .home, .end].contains(key) ? false : nil
     }
 
     /// Dot colours are adjusted for contrast against a light or a dark background

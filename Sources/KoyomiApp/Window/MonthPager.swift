@@ -30,6 +30,14 @@ final class MonthPager {
         button.accessibleLabel = L("Main Menu")
         return button
     }()
+    /// Opens and closes the search bar (Ctrl+F).
+    let searchButton: Button = {
+        let button = Button(iconName: "system-search-symbolic")
+        // TRANSLATORS: the header button that opens the search field.
+        button.tooltip = L("Search")
+        button.accessibleLabel = L("Search")
+        return button
+    }()
     private(set) var month: YearMonth?
 
     init() {
@@ -49,6 +57,7 @@ final class MonthPager {
         headerBar.packStart(todayButton)
         headerBar.packStart(arrows)
         headerBar.packEnd(menuButton)
+        headerBar.packEnd(searchButton)
 
         previousButton.onClicked { [weak self] in self?.page(by: -1) }
         nextButton.onClicked { [weak self] in self?.page(by: 1) }

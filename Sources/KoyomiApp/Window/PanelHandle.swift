@@ -1,3 +1,4 @@
+import CalendarModel
 import GtkKit
 
 /// What the panel's handle bar reports.
@@ -78,7 +79,9 @@ final class PanelHandle {
     /// Shows what the panel holds, and says where it is to a screen reader.
     func render(title text: String, positionName: String) {
         title.text = text
-        root.accessibleLabel = L("Plan panel") + ", " + positionName + ": " + text
+        // TRANSLATORS: the plan panel's handle, read by screen readers: %1$@ is where the panel
+        // is ("half height"), %2$@ what it shows ("Sunday, November 29 · 2 plans").
+        root.accessibleLabel = FormatterStrings.fill(L("Plan panel, %1$@: %2$@"), positionName, text)
         root.tooltip = L("Drag, or press Up and Down, to resize the plan panel")
     }
 }

@@ -35,6 +35,7 @@ enum ShortcutsOverlay {
             <child>
               <object class="GtkShortcutsGroup">
                 <property name="title" translatable="yes">\(N_("General"))</property>
+                \(shortcut("<Primary>f", N_("Search plans")))
                 \(shortcut("<Primary>question", N_("Keyboard shortcuts")))
                 \(shortcut("<Primary>comma", N_("Preferences")))
                 \(shortcut("F10", N_("Main menu")))

@@ -1,0 +1,49 @@
+import CGtk
+import Foundation
+
+extension MainLoop {
+    /// Runs `work` on a new background thread, then `completion` with its result on the GTK
+    /// main thread, handed over through GLib's default main context (an idle source), so it
+    /// arrives between events like any other main-loop work. `work` must not touch GTK.
+    public static func runInBackground<Result: Sendable>(_ work: @escaping @Sendable () -> Result,
+                                                         then completion: @escaping @MainActor (Result) -> Void) {
+        let slot = ResultSlot<Result>()
+        let handoff = Handoff()
+        handoff.deliver = {
+            guard let value = slot.value else { return }
+            completion(value)
+        }
+        Thread.detachNewThread {
+            slot.value = work()
+            // GLib's context lock orders this write before the idle callback's read.
+            let data = Unmanaged.passRetained(handoff).toOpaque()
+            g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, deliverHandoff, data, releaseHandoff)
+        }
+    }
+}
+
+/// The result of background work, written once by its thread and read on the main thread.
+private final class ResultSlot<Value>: @unchecked Sendable {
+    var value: Value?
+}
+
+/// The main-thread half of a handoff. `deliver` is only called and cleared on the main thread,
+/// so whatever it captures is released there too, whichever thread drops the handoff last.
+private final class Handoff: @unchecked Sendable {
+    var deliver: (@MainActor () -> Void)?
+}
+
+private let deliverHandoff: GSourceFunc = { data in
+    guard let data else { return 0 }
+    let handoff = Unmanaged<Handoff>.fromOpaque(data).takeUnretainedValue()
+    MainActor.assumeIsolated {
+        handoff.deliver?()
+        handoff.deliver = nil
+    }
+    return 0
+}
+
+private let releaseHandoff: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<Handoff>.fromOpaque(data).release()
+}

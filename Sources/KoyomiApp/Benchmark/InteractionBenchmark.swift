@@ -1,0 +1,182 @@
+import CalendarModel
+import Foundation
+import GtkKit
+import ICalendar
+
+/// The hidden `--benchmark-interactions N` run for `koyomi-bench`: once the first frame with
+/// the month's dots is painted, it clicks Next N times and Previous N times, then clicks N
+/// days, and for each action times
+/// - `handlerMs`: the click's signal handler (store action, views re-rendered);
+/// - `frameMs`: from the click to the end of the frame that shows the result (the window's
+///   frame clock, `afterNextPaint`);
+/// - `modelMs`: the same store calls the coordinator makes (decorations of the 42 days, the
+///   day's plans or the month's agenda) replayed on a twin store over a second, independent
+///   load of the same files, so neither run warms the other's caches.
+/// Each kind of action has a time budget (`budgetSeconds`); past it the rest are skipped and
+/// the counts show it. Then it prints one JSON object on stdout and quits.
+@MainActor
+final class InteractionBenchmark {
+    struct Samples: Encodable {
+        var frameMs: [Double] = []
+        var handlerMs: [Double] = []
+        var modelMs: [Double] = []
+    }
+
+    struct Report: Encodable {
+        /// Milliseconds from the benchmark's spawn (`KOYOMI_BENCH_SPAWN_US`) to the first frame,
+        /// and to the first frame with every file's dots; nil when the variable is not set.
+        var firstPaintMs: Double?
+        var dotsPaintedMs: Double?
+        var page = Samples()
+        var select = Samples()
+    }
+
+    private let controller: WindowController
+    private let iterations: Int
+    private let paths: [String]
+    private let spawnSeconds: Double?
+    private let finish: @MainActor () -> Void
+    private var report = Report()
+    private var twin: CalendarStore?
+    private var steps: [Step] = []
+
+    /// One timed action: what the user does, and the model's share replayed on the twin.
+    private struct Step {
+        var isPage: Bool
+        var action: @MainActor () -> Void
+        var model: @MainActor (CalendarStore) -> Void
+    }
+
+    /// A pause between actions, so GDK's frame clock never throttles a frame to the refresh
+    /// rate because the previous one was just painted.
+    private static let pauseMilliseconds: UInt32 = 40
+    /// Seconds each kind of action may take in all: when paging is very slow the run reports
+    /// the samples it has (fewer than asked, visible in the counts) instead of running for ages.
+    private static let budgetSeconds = 60.0
+    private var kindStart: (isPage: Bool, at: Double)?
+    private var selecting = false
+
+    init(controller: WindowController, iterations: Int, paths: [String], environment: [String: String],
+         finish: @escaping @MainActor () -> Void) {
+        self.controller = controller
+        self.iterations = iterations
+        self.paths = paths
+        spawnSeconds = environment["KOYOMI_BENCH_SPAWN_US"].flatMap(Double.init).map { $0 / 1_000_000 }
+        self.finish = finish
+    }
+
+    private func sinceSpawn() -> Double? {
+        spawnSeconds.map { (MainLoop.monotonicSeconds - $0) * 1000 }
+    }
+
+    /// The first frame of the window was painted (dots or not).
+    func firstFramePainted() {
+        if report.firstPaintMs == nil { report.firstPaintMs = sinceSpawn() }
+    }
+
+    /// The first frame with every file's dots was painted: start the interactions.
+    func dotsPainted() {
+        report.dotsPaintedMs = sinceSpawn()
+        guard iterations > 0 else { return done() }
+        twin = makeTwin()
+        steps = pageSteps().reversed()
+        next()
+    }
+
+    private func makeTwin() -> CalendarStore {
+        let store = controller.store
+        let zone = store.calendar.timeZone
+        let sources: [any PlanSource] = paths.compactMap { path in
+            let options = ICalendarLoadOptions(id: CalendarLoader.id(for: path), fallbackColor: "#3584e4", timeZone: zone)
+            return try? ICalendarFile.load(path: path, options: options)
+        }
+        let twin = CalendarStore(sources: sources, calendar: store.calendar, today: store.today,
+                                 visibleMonth: store.visibleMonth, firstWeekday: store.firstWeekday)
+        if twin.selection != store.selection, let day = store.selection { twin.select(day) }
+        return twin
+    }
+
+    /// What the coordinator asks of the store after any change: every cell's decoration and
+    /// the list (the selected day's plans, or the month's agenda).
+    private static func readViews(_ store: CalendarStore) {
+        for day in store.layout.days { _ = store.decoration(for: day) }
+        if let day = store.selection { _ = store.plans(on: day) } else { _ = store.agenda() }
+    }
+
+    private func pageSteps() -> [Step] {
+        let pager = controller.mainWindow.pager
+        let forward = Step(isPage: true, action: { pager.nextButton.click() },
+                           model: { $0.showNextMonth(); Self.readViews($0) })
+        let back = Step(isPage: true, action: { pager.previousButton.click() },
+                        model: { $0.showPreviousMonth(); Self.readViews($0) })
+        return Array(repeating: forward, count: iterations) + Array(repeating: back, count: iterations)
+    }
+
+    /// Days of the visible month in a scattered order, never the one already selected (a
+    /// second click on it would clear the selection instead).
+    private func selectSteps() -> [Step] {
+        let month = controller.store.visibleMonth
+        var previous = controller.store.selection
+        var steps: [Step] = []
+        for number in 0..<iterations {
+            var day = month.firstDay.adding(days: (number * 11 + 3) % month.numberOfDays)
+            if day == previous { day = day == month.lastDay ? month.firstDay : day.adding(days: 1) }
+            previous = day
+            let grid = controller.mainWindow.grid
+            steps.append(Step(isPage: false, action: { grid.cell(for: day)?.button.click() },
+                              model: { $0.select(day); _ = $0.plans(on: day) }))
+        }
+        return steps
+    }
+
+    private func next() {
+        let now = MainLoop.monotonicSeconds
+        if let kind = kindStart, now - kind.at > Self.budgetSeconds {
+            while let last = steps.last, last.isPage == kind.isPage { steps.removeLast() }
+        }
+        if steps.isEmpty && !selecting {
+            // Days of the month paging ended on (the start month, unless the budget cut it short).
+            selecting = true
+            steps = selectSteps().reversed()
+        }
+        guard let step = steps.popLast() else { return done() }
+        if kindStart?.isPage != step.isPage { kindStart = (step.isPage, now) }
+        let window = controller.mainWindow.window
+        let start = MainLoop.monotonicSeconds
+        step.action()
+        let handled = MainLoop.monotonicSeconds
+        window.afterNextPaint { [weak self] in
+            guard let self else { return }
+            let painted = MainLoop.monotonicSeconds
+            var model = 0.0
+            if let twin = self.twin {
+                let modelStart = MainLoop.monotonicSeconds
+                step.model(twin)
+                model = MainLoop.monotonicSeconds - modelStart
+            }
+            self.record(step.isPage, frame: painted - start, handler: handled - start, model: model)
+            MainLoop.every(milliseconds: Self.pauseMilliseconds) { [weak self] in
+                self?.next()
+                return false
+            }
+        }
+    }
+
+    private func record(_ isPage: Bool, frame: Double, handler: Double, model: Double) {
+        func add(_ samples: inout Samples) {
+            samples.frameMs.append(frame * 1000)
+            samples.handlerMs.append(handler * 1000)
+            samples.modelMs.append(model * 1000)
+        }
+        if isPage { add(&report.page) } else { add(&report.select) }
+    }
+
+    private func done() {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        if let data = try? encoder.encode(report) {
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+        }
+        finish()
+    }
+}

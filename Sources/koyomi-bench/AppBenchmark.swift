@@ -1,0 +1,106 @@
+import Foundation
+
+/// Figures taken from whole `koyomi` processes, and from the C baseline measured the same way.
+struct AppBenchmark {
+    struct FirstFrame: Encodable {
+        /// Spawn → exit of `koyomi --quit-after-first-frame FILE…` (median of the runs).
+        var wallMs: Double
+        /// Peak RSS of those runs (the largest), in MiB.
+        var peakRSSMiB: Double
+        /// Inside the app, from spawn: the first frame and the first frame with every dot.
+        /// The cold run had a fresh cache folder; the warm ones reopened unchanged files.
+        var firstPaintMs: Double?
+        var dotsPaintedColdMs: Double?
+        var dotsPaintedWarmMs: Double?
+    }
+
+    /// One `--benchmark-interactions` run, summarised.
+    struct Interactions: Encodable {
+        var page: Summary
+        var select: Summary
+        struct Summary: Encodable {
+            var frame: Stats?
+            var handler: Stats?
+            var model: Stats?
+        }
+    }
+
+    /// What `InteractionBenchmark` prints (KoyomiApp/Benchmark).
+    private struct AppReport: Decodable {
+        var firstPaintMs: Double?
+        var dotsPaintedMs: Double?
+        var page: Samples
+        var select: Samples
+        struct Samples: Decodable {
+            var frameMs: [Double]
+            var handlerMs: [Double]
+            var modelMs: [Double]
+        }
+    }
+
+    var koyomi: String
+    var runner: ProcessRunner
+    var month: String
+    /// The cache folder the app is given (`XDG_CACHE_HOME`), emptied before a cold run.
+    var cacheHome: URL
+    var environment: [String: String]
+
+    func firstFrame(files: [String], runs: Int) throws -> FirstFrame {
+        let arguments = ["--month", month] + files
+        try? FileManager.default.removeItem(at: cacheHome)
+        let cold = try appReport(arguments: ["--benchmark-interactions", "0"] + arguments)
+        var walls: [Double] = []
+        var peak = 0
+        for _ in 0..<max(1, runs) {
+            let outcome = try checked(runner.run(koyomi, ["--quit-after-first-frame"] + arguments, environment: environment))
+            walls.append(outcome.wallMs)
+            peak = max(peak, outcome.peakRSSKiB)
+        }
+        var firsts = cold.firstPaintMs.map { [$0] } ?? []
+        var warm: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let report = try appReport(arguments: ["--benchmark-interactions", "0"] + arguments)
+            if let first = report.firstPaintMs { firsts.append(first) }
+            if let dots = report.dotsPaintedMs { warm.append(dots) }
+        }
+        return FirstFrame(wallMs: Stats(walls)?.median ?? 0, peakRSSMiB: Double(peak) / 1024,
+                          firstPaintMs: Stats(firsts)?.median, dotsPaintedColdMs: cold.dotsPaintedMs,
+                          dotsPaintedWarmMs: Stats(warm)?.median)
+    }
+
+    /// The C baseline: spawn → exit, median of the runs, and its peak RSS.
+    func baseline(_ path: String, runs: Int) throws -> (wallMs: Double, peakRSSMiB: Double) {
+        var walls: [Double] = []
+        var peak = 0
+        for _ in 0..<max(1, runs) {
+            let outcome = try checked(runner.run(path, [], environment: environment))
+            walls.append(outcome.wallMs)
+            peak = max(peak, outcome.peakRSSKiB)
+        }
+        return (Stats(walls)?.median ?? 0, Double(peak) / 1024)
+    }
+
+    func interactions(files: [String], count: Int) throws -> Interactions {
+        let report = try appReport(arguments: ["--benchmark-interactions", String(count), "--month", month] + files)
+        func summary(_ samples: AppReport.Samples) -> Interactions.Summary {
+            .init(frame: Stats(samples.frameMs), handler: Stats(samples.handlerMs), model: Stats(samples.modelMs))
+        }
+        return Interactions(page: summary(report.page), select: summary(report.select))
+    }
+
+    private func appReport(arguments: [String]) throws -> AppReport {
+        let outcome = try checked(runner.run(koyomi, arguments, environment: environment, passSpawnTime: true))
+        guard let line = outcome.stdout.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
+              let report = try? JSONDecoder().decode(AppReport.self, from: Data(line.utf8)) else {
+            throw BenchError("koyomi printed no timings: \(outcome.stdout.prefix(300)) \(outcome.stderr.prefix(500))")
+        }
+        return report
+    }
+
+    private func checked(_ outcome: ProcessRunner.Outcome) throws -> ProcessRunner.Outcome {
+        guard outcome.status == 0 else {
+            throw BenchError("a timed process exited with status \(outcome.status): \(outcome.stderr.prefix(800))")
+        }
+        return outcome
+    }
+}

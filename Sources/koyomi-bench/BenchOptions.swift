@@ -1,0 +1,57 @@
+import Foundation
+
+/// The command line of `koyomi-bench`.
+struct BenchOptions {
+    var sizes = [1000, 10000, 100_000]
+    var runs = 5
+    var interactions = 50
+    var jsonPath: String?
+    var koyomiPath: String?
+    var keepFiles = false
+
+    static let usage = """
+    Usage: koyomi-bench [--sizes 1000,10000,100000] [--runs N] [--interactions N] [--json FILE]
+                        [--koyomi PATH] [--keep]
+
+    Generates calendars of each size in a temporary folder and measures load, first frame,
+    paging, selection, search, save and peak RSS, beside libical's raw parse and a C program
+    with the same widget tree. Prints a table, the JSON (also to FILE) and the issue's targets.
+      --sizes LIST       plan counts (default 1000,10000,100000)
+      --runs N           runs per process figure, median taken (default 5)
+      --interactions N   pages forward and back, and days selected, in the app (default 50)
+      --koyomi PATH      the koyomi binary (default: beside koyomi-bench, built if missing)
+      --keep             keep the generated calendars
+    Without DISPLAY it re-runs itself under xvfb-run and dbus-run-session (GSK_RENDERER=cairo).
+    """
+
+    static func parse(_ arguments: [String]) throws -> BenchOptions {
+        var options = BenchOptions()
+        var rest = arguments[...]
+        func value(_ name: String) throws -> String {
+            guard let next = rest.popFirst() else { throw BenchError("\(name) needs a value") }
+            return next
+        }
+        func count(_ name: String, _ text: String, minimum: Int) throws -> Int {
+            guard let number = Int(text), number >= minimum else { throw BenchError("\(name): bad number “\(text)”") }
+            return number
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--sizes":
+                let text = try value(argument)
+                options.sizes = try text.split(separator: ",").map { try count(argument, String($0), minimum: 0) }
+                if options.sizes.isEmpty { throw BenchError("--sizes needs at least one size") }
+            case "--runs": options.runs = try count(argument, value(argument), minimum: 1)
+            case "--interactions": options.interactions = try count(argument, value(argument), minimum: 1)
+            case "--json": options.jsonPath = try value(argument)
+            case "--koyomi": options.koyomiPath = try value(argument)
+            case "--keep": options.keepFiles = true
+            case "-h", "--help":
+                print(usage)
+                exit(0)
+            default: throw BenchError("unknown option “\(argument)” (see --help)")
+            }
+        }
+        return options
+    }
+}

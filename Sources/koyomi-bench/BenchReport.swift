@@ -1,0 +1,84 @@
+import Foundation
+
+/// Everything one benchmark run measured, as printed in JSON.
+struct BenchReport: Encodable {
+    struct Baselines: Encodable {
+        /// `koyomi` on one calendar with no plans.
+        var emptyApp: AppBenchmark.FirstFrame
+        /// `Benchmarks/first-frame.c`: the same widget tree in C (spawn → exit, median).
+        var cProgramWallMs: Double
+        var cProgramPeakRSSMiB: Double
+    }
+
+    struct Size: Encodable {
+        var plans: Int
+        var files: Int
+        var load: LoadBenchmark.Figures
+        var firstFrame: AppBenchmark.FirstFrame
+        var interactions: AppBenchmark.Interactions
+        /// nil: search could not be measured (see `searchNote`).
+        var search: SearchBenchmark.Figures?
+        var searchNote: String?
+        var save: SaveBenchmark.Figures
+        var targets: [Target] = []
+    }
+
+    /// One of the issue's targets, checked on this machine's figures.
+    struct Target: Encodable {
+        var name: String
+        /// What was measured, over what it is compared with (a ratio, or milliseconds / limit).
+        var ratio: Double
+        var limit: Double
+        /// `ratio / limit`: at most 1 when met.
+        var ofLimit: Double
+        var met: Bool
+        var detail: String
+        /// A limit in milliseconds (compared with 1) rather than a ratio to another figure.
+        var isTime: Bool
+
+        init(_ name: String, _ measured: Double?, over base: Double, limit: Double, _ detail: String) {
+            self.name = name
+            ratio = measured.map { base > 0 ? $0 / base : .infinity } ?? .infinity
+            self.limit = limit
+            ofLimit = ratio / limit
+            met = ratio <= limit
+            self.detail = detail
+            isTime = base == 1
+        }
+    }
+
+    var date: String
+    var machine: String
+    var runs: Int
+    var interactions: Int
+    var baselines: Baselines
+    var sizes: [Size] = []
+
+    /// The issue's targets (stated for 100,000 plans; checked at every size).
+    static func targets(for size: Size, baselines: Baselines) -> [Target] {
+        let empty = baselines.emptyApp
+        func ms(_ value: Double?) -> String { value.map { String(format: "%.1f ms", $0) } ?? "n/a" }
+        var targets = [
+            Target("first frame ≤ 1.2× empty app", size.firstFrame.firstPaintMs, over: empty.firstPaintMs ?? 0, limit: 1.2,
+                   "\(ms(size.firstFrame.firstPaintMs)) vs \(ms(empty.firstPaintMs)) (in-app, from spawn)"),
+            Target("dots painted ≤ 1.2× libical parse", size.firstFrame.dotsPaintedColdMs, over: size.load.libicalParseMs,
+                   limit: 1.2, "\(ms(size.firstFrame.dotsPaintedColdMs)) from spawn, cold vs \(ms(size.load.libicalParseMs))"),
+            Target("reopen ≤ 0.3× libical parse", size.load.reopenMs, over: size.load.libicalParseMs, limit: 0.3,
+                   "\(ms(size.load.reopenMs)) vs \(ms(size.load.libicalParseMs))"),
+        ]
+        for (name, summary) in [("page", size.interactions.page), ("select", size.interactions.select)] {
+            targets.append(Target("\(name) model p99 ≤ 2 ms", summary.model?.p99, over: 1, limit: 2,
+                                  "p99 \(ms(summary.model?.p99)), median \(ms(summary.model?.median))"))
+            targets.append(Target("\(name) frame p99 ≤ 16.7 ms", summary.frame?.p99, over: 1, limit: 16.7,
+                                  "p99 \(ms(summary.frame?.p99)), median \(ms(summary.frame?.median))"))
+        }
+        targets.append(Target("search keystroke ≤ 10 ms", size.search?.keystroke?.max, over: 1, limit: 10,
+                              size.search.map { "slowest \(ms($0.keystroke?.max)), median \(ms($0.keystroke?.median))" }
+                                  ?? "TODO: \(size.searchNote ?? "not measured")"))
+        targets.append(Target("peak RSS ≤ 2× empty app", size.firstFrame.peakRSSMiB, over: empty.peakRSSMiB, limit: 2,
+                              String(format: "%.1f MiB vs %.1f MiB", size.firstFrame.peakRSSMiB, empty.peakRSSMiB)))
+        targets.append(Target("save ≤ 0.5 s", size.save.saveMaxMs, over: 1, limit: 500,
+                              "slowest \(ms(size.save.saveMaxMs)), median \(ms(size.save.saveMs))"))
+        return targets
+    }
+}

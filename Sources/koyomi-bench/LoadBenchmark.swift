@@ -1,0 +1,70 @@
+import CICal
+import CalendarModel
+import Foundation
+import ICalendar
+
+/// Load: file → model ready (`ICalendarFile.load` of every file, then the store's first
+/// layout index: the 42 decorations of the first month), beside libical's own whole-tree
+/// parse (`icalparser_parse_string`, freed after) of the same files in the same run.
+struct LoadBenchmark {
+    struct Figures: Encodable {
+        /// The first load in this process (a reopen cache, if any, is cold: fresh cache folder).
+        var firstMs: Double
+        /// Median of the later loads of the same unchanged files (a reopen).
+        var reopenMs: Double?
+        var libicalParseMs: Double
+        var plansRead: Int
+        var bytes: Int
+    }
+
+    var paths: [String]
+    var month: YearMonth
+    var today: CalendarDay
+    var timeZone: TimeZone
+
+    func run(runs: Int) throws -> Figures {
+        var loads: [Double] = []
+        var plansRead = 0
+        for _ in 0..<max(1, runs) {
+            let (count, ms) = try Clock.measure { try loadOnce() }
+            loads.append(ms)
+            plansRead = count
+        }
+        var parses: [Double] = []
+        for _ in 0..<max(1, runs) {
+            parses.append(try paths.reduce(0.0) { $0 + (try libicalParse(path: $1)) })
+        }
+        let bytes = paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        return Figures(firstMs: loads[0], reopenMs: Stats(Array(loads.dropFirst()))?.median,
+                       libicalParseMs: Stats(parses)?.median ?? 0, plansRead: plansRead, bytes: bytes)
+    }
+
+    /// Loads every file and builds the first layout's index; returns the events read.
+    private func loadOnce() throws -> Int {
+        var sources: [ICalendarFile] = []
+        for path in paths {
+            let options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: timeZone)
+            sources.append(try ICalendarFile.load(path: path, options: options))
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let store = CalendarStore(sources: sources, calendar: calendar, today: today, visibleMonth: month,
+                                  firstWeekday: 2)
+        var dots = 0
+        for day in store.layout.days { dots += store.decoration(for: day).planCount }
+        precondition(dots >= 0)
+        return sources.reduce(0) { $0 + $1.eventCount }
+    }
+
+    /// libical's raw parse of one file: read it, parse the whole text into a tree, free it.
+    /// Reading the file is timed too, as `ICalendarFile.load` reads it as well.
+    private func libicalParse(path: String) throws -> Double {
+        try Clock.measure {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            var bytes = [CChar](repeating: 0, count: data.count + 1)
+            bytes.withUnsafeMutableBytes { buffer in _ = data.copyBytes(to: buffer) }
+            let root = bytes.withUnsafeMutableBufferPointer { icalparser_parse_string($0.baseAddress) }
+            if let root { icalcomponent_free(root) }
+        }.ms
+    }
+}

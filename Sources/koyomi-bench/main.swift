@@ -1,0 +1,77 @@
+import CalendarModel
+import Foundation
+
+// koyomi-bench: issue 4's benchmark harness (docs/performance.md). Every figure comes from
+// this program's own monotonic clock, wait4's rusage, or the app's frame clock.
+
+let options: BenchOptions
+do {
+    options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("koyomi-bench: \(error)\n".utf8))
+    exit(2)
+}
+
+BenchEnvironment.runUnderXvfbIfHeadless()
+
+func log(_ text: String) {
+    FileHandle.standardError.write(Data("koyomi-bench: \(text)\n".utf8))
+}
+
+do {
+    let environment = try BenchEnvironment.prepare(keep: options.keepFiles)
+    defer { environment.cleanUp() }
+    let koyomi = try environment.koyomiBinary(explicit: options.koyomiPath)
+    let cProgram = try environment.buildCProgram()
+    let zone = TimeZone(identifier: "UTC") ?? .current
+    let month = YearMonth(year: 2026, month: 6) ?? YearMonth(parsing: "2026-06")!
+    let today = CalendarDay(year: 2026, month: 6, day: 15) ?? month.firstDay
+    let app = AppBenchmark(koyomi: koyomi, runner: ProcessRunner(scratch: environment.folder), month: month.description,
+                           cacheHome: environment.cacheHome, environment: environment.childEnvironment)
+
+    log("baselines: empty calendar and the C program (\(options.runs) runs each)")
+    let emptyPath = environment.folder.appendingPathComponent("empty.ics")
+    try PlanGenerator.writeEmpty(to: emptyPath)
+    let emptyApp = try app.firstFrame(files: [emptyPath.path], runs: options.runs)
+    let c = try app.baseline(cProgram, runs: options.runs)
+    var report = BenchReport(date: ISO8601DateFormatter().string(from: Date()), machine: BenchEnvironment.machine,
+                             runs: options.runs, interactions: options.interactions,
+                             baselines: .init(emptyApp: emptyApp, cProgramWallMs: c.wallMs, cProgramPeakRSSMiB: c.peakRSSMiB))
+
+    for count in options.sizes {
+        log("\(count) plans: generating")
+        let files = try PlanGenerator().writeSet(count: count, into: environment.folder)
+        let single = environment.folder.appendingPathComponent("all-\(count).ics")
+        try PlanGenerator().writeSingle(count: count, to: single)
+        log("\(count) plans: load and libical parse")
+        try? FileManager.default.removeItem(at: environment.cacheHome)
+        let load = try LoadBenchmark(paths: files, month: month, today: today, timeZone: zone).run(runs: options.runs)
+        log("\(count) plans: first frame, memory")
+        let firstFrame = try app.firstFrame(files: files, runs: options.runs)
+        log("\(count) plans: paging and selecting in the app")
+        let interactions = try app.interactions(files: files, count: options.interactions)
+        log("\(count) plans: search")
+        let search = try SearchBenchmark(paths: files, month: month, today: today, timeZone: zone).run()
+        log("\(count) plans: save")
+        let save = try SaveBenchmark(path: single.path, timeZone: zone).run(runs: options.runs)
+        var size = BenchReport.Size(plans: count, files: files.count, load: load, firstFrame: firstFrame,
+                                    interactions: interactions, search: search, searchNote: nil, save: save)
+        size.targets = BenchReport.targets(for: size, baselines: report.baselines)
+        report.sizes.append(size)
+        for path in files + [single.path] { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    print(BenchTable.render(report))
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let json = try encoder.encode(report)
+    print("")
+    print(String(decoding: json, as: UTF8.self))
+    if let path = options.jsonPath {
+        try json.write(to: URL(fileURLWithPath: path))
+        log("JSON written to \(path)")
+    }
+} catch {
+    log("\(error)")
+    exit(1)
+}

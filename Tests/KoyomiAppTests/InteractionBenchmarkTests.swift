@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+@testable import KoyomiApp
+import XCTest
+
+/// The hidden `--benchmark-interactions N` option that `koyomi-bench` drives. Only the shape
+/// of what it prints is checked here, never how fast anything is.
+final class InteractionBenchmarkTests: XCTestCase {
+    func testOptionParsesAndStaysOutOfTheHelp() throws {
+        XCTAssertEqual(try LaunchOptions.parse(["--benchmark-interactions", "3", "a.ics"]),
+                       .run(LaunchOptions(files: ["a.ics"], benchmarkInteractions: 3)))
+        XCTAssertEqual(try LaunchOptions.parse(["--benchmark-interactions=0"]),
+                       .run(LaunchOptions(benchmarkInteractions: 0)))
+        for bad in [["--benchmark-interactions"], ["--benchmark-interactions", "-1"], ["--benchmark-interactions=x"]] {
+            XCTAssertThrowsError(try LaunchOptions.parse(bad), "\(bad)")
+        }
+        XCTAssertFalse(LaunchOptions.usage.contains("benchmark"))
+    }
+
+    private struct Printed: Decodable {
+        var firstPaintMs: Double?
+        var dotsPaintedMs: Double?
+        var page: Samples
+        var select: Samples
+        struct Samples: Decodable {
+            var frameMs: [Double]
+            var handlerMs: [Double]
+            var modelMs: [Double]
+        }
+    }
+
+    func testRunPagesAndSelectsThenPrintsOneJSONObjectAndQuits() throws {
+        let folder = try TestEnvironment.makeFolder("koyomi-interactions")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        let spawn = Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1000
+
+        let process = Process()
+        process.executableURL = TestEnvironment.koyomiBinary
+        process.arguments = ["--benchmark-interactions", "2", "--month", "2026-11"]
+        process.environment = TestEnvironment.childEnvironment([
+            "KOYOMI_BENCH_SPAWN_US": String(spawn),
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+            "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
+        ])
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+
+        let line = try XCTUnwrap(String(decoding: stdout, as: UTF8.self).split(separator: "\n").last)
+        let printed = try JSONDecoder().decode(Printed.self, from: Data(line.utf8))
+        // Two pages forward and two back, then two days selected; every action has all three times.
+        XCTAssertEqual(printed.page.frameMs.count, 4)
+        XCTAssertEqual(printed.select.frameMs.count, 2)
+        for samples in [printed.page, printed.select] {
+            XCTAssertEqual(samples.handlerMs.count, samples.frameMs.count)
+            XCTAssertEqual(samples.modelMs.count, samples.frameMs.count)
+            // The frame is painted after the handler has returned.
+            for (handler, frame) in zip(samples.handlerMs, samples.frameMs) {
+                XCTAssertGreaterThanOrEqual(frame, handler)
+            }
+            XCTAssertTrue(samples.modelMs.allSatisfy { $0 >= 0 })
+        }
+        let first = try XCTUnwrap(printed.firstPaintMs)
+        let dots = try XCTUnwrap(printed.dotsPaintedMs)
+        XCTAssertGreaterThan(first, 0)
+        XCTAssertGreaterThanOrEqual(dots, first)
+    }
+}
