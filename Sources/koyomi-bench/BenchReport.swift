@@ -45,6 +45,20 @@ struct BenchReport: Encodable {
             self.detail = detail
             isTime = base == 1
         }
+
+        private enum CodingKeys: String, CodingKey { case name, ratio, limit, ofLimit, met, detail, isTime }
+
+        /// JSON has no infinity: a figure that was not measured is written as null.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(ratio.isFinite ? ratio : nil, forKey: .ratio)
+            try container.encode(limit, forKey: .limit)
+            try container.encode(ofLimit.isFinite ? ofLimit : nil, forKey: .ofLimit)
+            try container.encode(met, forKey: .met)
+            try container.encode(detail, forKey: .detail)
+            try container.encode(isTime, forKey: .isTime)
+        }
     }
 
     var date: String

@@ -149,8 +149,20 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
 
     @MainActor var window: MainWindow { controller.mainWindow }
     @MainActor var title: String { window.pager.title.text }
-    @MainActor var rowTitles: [String] { window.planList.rowViews.map(\.model.title) }
-    @MainActor var rowRanges: [String] { window.planList.rowViews.map(\.model.rangeText) }
+    @MainActor var rowTitles: [String] { window.planList.rows.map(\.title) }
+    @MainActor var rowRanges: [String] { window.planList.rows.map(\.rangeText) }
+    @MainActor var rowMarkers: [String] { window.planList.rows.map(\.markerText) }
+
+    /// The row widgets GTK shows for the listed plans, in list order, once the recycling list
+    /// has laid them out (it binds rows only when they come into view).
+    @MainActor
+    func shownRowViews() -> [PlanRowView] {
+        let plans = window.planList.rows
+        let expected = min(plans.count, 6)
+        MainLoop.iterate(until: { self.window.planList.boundRowViews.filter { $0.model != nil }.count >= expected })
+        let bound = window.planList.boundRowViews
+        return plans.compactMap { plan in bound.first { $0.model == plan } }
+    }
 
     @MainActor
     func cell(_ text: String) -> DayCell {

@@ -68,8 +68,8 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             cell("2026-11-11").button.click()
             XCTAssertEqual(rowTitles, ["京都旅行", "朝会"])
             XCTAssertEqual(rowRanges, ["11月10日 – 11月12日", "9:30 – 9:45"])
-            XCTAssertEqual(window.planList.rowViews.map(\.model.markerText), ["継続", "開始"])
-            XCTAssertEqual(window.planList.rowViews.map { $0.row.accessibleLabel },
+            XCTAssertEqual(rowMarkers, ["継続", "開始"])
+            XCTAssertEqual(shownRowViews().map { $0.root.accessibleLabel },
                            ["京都旅行、11月10日 – 11月12日、仕事、前の日から継続", "朝会、9:30 – 9:45、仕事、この日に開始"])
 
             cell("2026-11-26").button.click()
@@ -140,7 +140,7 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
         }
         let buttons = [window.pager.previousButton, window.pager.nextButton, window.pager.todayButton,
                        window.errors.dismissButton] + window.grid.cells.map(\.button)
-        let rows = window.planList.rowViews.map { $0.row as Widget }
+        let rows = shownRowViews().map { $0.root as Widget }
         for widget in buttons + rows {
             if let label = widget.accessibleLabel { found.append(("accessible label", label)) }
             if let description = widget.accessibleDescription { found.append(("accessible description", description)) }

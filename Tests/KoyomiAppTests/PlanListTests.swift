@@ -14,13 +14,13 @@ final class PlanListTests: AppTestCase {
             XCTAssertEqual(rowTitles, ["Trip to Kyoto", "Standup"], "all-day first, then by time")
             // ICU puts a narrow no-break space before AM/PM.
             XCTAssertEqual(rowRanges, ["Nov 10 – Nov 12", "9:30\u{202F}AM – 9:45\u{202F}AM"])
-            XCTAssertEqual(window.planList.rowViews.map(\.model.markerText), ["Continues", "Starts"])
-            XCTAssertEqual(window.planList.rowViews.first?.row.accessibleLabel,
+            XCTAssertEqual(rowMarkers, ["Continues", "Starts"])
+            XCTAssertEqual(shownRowViews().first?.root.accessibleLabel,
                            "Trip to Kyoto, Nov 10 – Nov 12, Work, continues from an earlier day")
 
             cell("2026-11-10").button.click()
             XCTAssertEqual(rowTitles, ["Trip to Kyoto"])
-            XCTAssertEqual(window.planList.rowViews.map(\.model.markerText), ["Starts"])
+            XCTAssertEqual(rowMarkers, ["Starts"])
         }
     }
 

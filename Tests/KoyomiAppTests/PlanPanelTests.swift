@@ -215,8 +215,8 @@ final class PlanPanelTests: AppTestCase {
         MainActor.assumeIsolated {
             _ = openWindow([path])
             cell("2026-11-20").button.click()
-            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.root.maximumVerticalOffset > 100 }))
-            window.planList.root.verticalOffset = 100
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.scroller.maximumVerticalOffset > 100 }))
+            window.planList.scroller.verticalOffset = 100
             // Moving the panel keeps the same day's offset.
             panel.move(to: .full)
             XCTAssertTrue(settle(at: .full))

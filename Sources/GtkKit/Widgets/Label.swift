@@ -16,6 +16,18 @@ public final class Label: Widget {
         set { if newValue != text { gtk_label_set_text(label, newValue) } }
     }
 
+    /// Sets Pango markup (build it with `Label.escape` for any text that comes from data).
+    public func setMarkup(_ markup: String) {
+        gtk_label_set_markup(label, markup)
+    }
+
+    /// `text` with Pango markup's special characters escaped.
+    public static func escape(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String.fromC(escaped) ?? ""
+    }
+
     public var ellipsis: Ellipsis {
         get {
             switch gtk_label_get_ellipsize(label) {

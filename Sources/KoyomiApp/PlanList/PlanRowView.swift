@@ -1,46 +1,63 @@
 import GtkKit
 
-/// A plan list row: colour bar, title, range and a "Starts"/"Continues" marker.
+/// One row of the plan list, made once and filled again for whatever item scrolls into view:
+/// an agenda day header, or a plan with its colour bar, title and range, and a
+/// "Starts"/"Continues" marker. Four widgets only: a list view builds up to a few hundred
+/// rows whenever its content changes, so each widget here counts.
 @MainActor
-final class PlanRowView {
-    let row: ListBoxRow
-    let model: PlanRow
+final class PlanRowView: RecyclableRow {
+    let root = Box(.horizontal, spacing: 10)
+    var rowWidget: Widget { root }
+    private let bar = Box(.vertical)
+    /// The title over the range, or the header's text.
+    let text = Label()
+    private let marker = Label()
+    private var barClass: String?
+    /// The plan shown now, or nil for a header.
+    private(set) var model: PlanRow?
 
-    init(_ model: PlanRow, colors: ColorClasses) {
-        self.model = model
-        let bar = Box(.vertical)
+    init() {
         bar.addCSSClass("color-bar")
-        bar.addCSSClass(colors.className(for: model.color))
-
-        let title = Label(model.title)
-        title.addCSSClass("plan-title")
-        title.xalign = 0
-        title.ellipsis = .end
-        title.hexpand = true
-        if model.isCancelled { title.addCSSClass("dim-label") }
-
-        let range = Label(model.rangeText)
-        range.addCSSClass("plan-range")
-        range.xalign = 0
-
-        let text = Box(.vertical, spacing: 2)
-        text.append(title)
-        text.append(range)
+        text.xalign = 0
+        text.ellipsis = .end
         text.hexpand = true
-
-        let marker = Label(model.markerText)
         marker.addCSSClass("plan-marker")
-        marker.addCSSClass(model.startsOnDay ? "starts" : "continues")
         marker.valign = .center
+        root.append(bar)
+        root.append(text)
+        root.append(marker)
+    }
 
-        let content = Box(.horizontal, spacing: 10)
-        content.addCSSClass("plan-row")
-        content.append(bar)
-        content.append(text)
-        content.append(marker)
+    func showHeader(_ header: String) {
+        model = nil
+        root.removeCSSClass("plan-row")
+        root.addCSSClass("agenda-day")
+        bar.isVisible = false
+        marker.isVisible = false
+        text.text = header
+        root.accessibleLabel = header
+        root.tooltip = nil
+    }
 
-        row = ListBoxRow(child: content)
-        row.accessibleLabel = model.accessibleLabel
-        row.tooltip = model.calendarName.isEmpty ? nil : model.calendarName
+    /// `colorClass`: the CSS class of the plan's colour (from `ColorClasses`).
+    func showPlan(_ row: PlanRow, colorClass: String) {
+        model = row
+        root.removeCSSClass("agenda-day")
+        root.addCSSClass("plan-row")
+        bar.isVisible = true
+        marker.isVisible = true
+        if barClass != colorClass {
+            if let barClass { bar.removeCSSClass(barClass) }
+            bar.addCSSClass(colorClass)
+            barClass = colorClass
+        }
+        let title = "<b>\(Label.escape(row.title))</b>"
+        let range = "<span size=\"small\" alpha=\"75%\" font_features=\"tnum\">\(Label.escape(row.rangeText))</span>"
+        text.setMarkup(row.isCancelled ? "<s>\(title)</s>\n\(range)" : "\(title)\n\(range)")
+        marker.text = row.markerText
+        marker.setCSSClass("starts", row.startsOnDay)
+        marker.setCSSClass("continues", !row.startsOnDay)
+        root.accessibleLabel = row.accessibleLabel
+        root.tooltip = row.calendarName.isEmpty ? nil : row.calendarName
     }
 }
