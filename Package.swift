@@ -23,7 +23,9 @@ let package = Package(
         .target(name: "CalendarModel"),
         .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel"]),
         .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar"]),
-        .executableTarget(name: "koyomi", dependencies: ["KoyomiApp"]),
+        // `koyomi list|add|remove`: the same model and storage, never GTK.
+        .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar"]),
+        .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI"]),
         // Issue 4's benchmark harness: `swift run -c release koyomi-bench` (docs/performance.md).
         .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendar", "CICal"]),
 
@@ -40,5 +42,6 @@ let package = Package(
             name: "KoyomiAppTests",
             dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "TestSupport"]
         ),
+        .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "TestSupport"]),
     ]
 )

@@ -117,6 +117,13 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         window.grid.render(MonthGridState(layout: store.layout, selection: store.selection, today: store.today))
     }
 
+    /// The panel handle's text: what the list shows and how many plans.
+    static func handleTitle(_ what: String, _ count: String) -> String {
+        // TRANSLATORS: the plan panel's handle: %1$@ is a day or a month, %2$@ the plan count,
+        // e.g. "Sunday, November 29 · 2 plans".
+        FormatterStrings.fill(L("%1$@ · %2$@"), what, count)
+    }
+
     /// Renders the plan list (and the panel's handle) again.
     func refreshList() { renderList() }
 
@@ -129,7 +136,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
             let entries = store.plans(on: day)
             window.planList.render(.day(emptyText: formatter.emptyDayText(day), rows: rows(entries)), key: day.description)
             guard !search.isOpen else { return } // the handle shows the search's count meanwhile
-            panel?.setHandleTitle(formatter.agendaHeader(day) + " · " + formatter.planCountText(entries.count))
+            panel?.setHandleTitle(Self.handleTitle(formatter.agendaHeader(day), formatter.planCountText(entries.count)))
         } else {
             let sections = store.agenda().map { entry in
                 PlanListContent.Section(header: formatter.agendaHeader(entry.day), rows: rows(entry.plans))
@@ -138,7 +145,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
                                    key: store.visibleMonth.description)
             let count = sections.reduce(0) { $0 + $1.rows.count }
             guard !search.isOpen else { return }
-            panel?.setHandleTitle(formatter.monthTitle(store.visibleMonth) + " · " + formatter.planCountText(count))
+            panel?.setHandleTitle(Self.handleTitle(formatter.monthTitle(store.visibleMonth), formatter.planCountText(count)))
         }
     }
 }

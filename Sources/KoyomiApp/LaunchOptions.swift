@@ -49,6 +49,15 @@ public struct LaunchOptions: Equatable, Sendable {
       -h, --help                 show this help and exit
       --version                  show the version and exit
 
+    Commands (they never open a window; see koyomi COMMAND --help):
+      list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--json] [FILE…]
+                                 print the plans of a day or month
+      add --title T --start YYYY-MM-DD[THH:MM] [--end …] [--all-day] [--calendar NAME]
+                                 add a plan to your calendars and print its UID
+      remove UID [--calendar NAME]
+                                 remove a plan (all its occurrences)
+    Commands exit with 0 on success, 2 for bad input, 1 for other failures.
+
     Exit status: 0 on success; 2 for a bad command line (no window opens) or when a
     file could not be opened (the window says which and why, and shows the rest).
     The locale comes from LC_ALL, LC_TIME or LANG; times are shown in TZ (else the

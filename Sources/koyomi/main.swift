@@ -1,5 +1,14 @@
 import Foundation
 import KoyomiApp
+import KoyomiCLI
+
+// `koyomi list|add|remove …` runs on the model alone and exits: GTK is never started.
+if let first = CommandLine.arguments.dropFirst().first, KoyomiCLI.commands.contains(first) {
+    let result = KoyomiCLI.run(Array(CommandLine.arguments.dropFirst()), context: .current())
+    FileHandle.standardOutput.write(Data(result.output.utf8))
+    FileHandle.standardError.write(Data(result.error.utf8))
+    exit(result.status)
+}
 
 // Arguments are parsed before GTK starts, so a bad command line never opens a window.
 let command: LaunchOptions.Command

@@ -83,7 +83,7 @@ final class SearchController: SearchResultsViewDelegate {
         let count = formatter.planCountText(results.totalCount)
         window.searchResults.render(rows, emptyText: emptyText, summary: count)
         // TRANSLATORS: the plan panel's handle while searching, before the number of plans found.
-        didUpdateSummary?(blank ? L("Search") : L("Search") + " · " + count)
+        didUpdateSummary?(blank ? L("Search") : CalendarCoordinator.handleTitle(L("Search"), count))
     }
 
     /// A session over a new index: built here for a small calendar, else started on a

@@ -1,0 +1,42 @@
+import CalendarModel
+import Foundation
+import ICalendar
+
+/// What a command may depend on from outside: the environment, the clock and the user's
+/// zone, injected so tests never see the machine's.
+public struct CLIContext: Sendable {
+    public var environment: [String: String]
+    public var now: Date
+    /// The user's zone: days are counted and timed plans are written in it.
+    public var timeZone: TimeZone
+    /// Called at each step of a save; tests change the file there to play another writer.
+    var willSave: (@Sendable (SaveStep) -> Void)?
+
+    public init(environment: [String: String], now: Date, timeZone: TimeZone) {
+        self.environment = environment
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// The real process environment, clock and zone (`TZ`, else /etc/localtime's name).
+    public static func current() -> CLIContext {
+        let environment = ProcessInfo.processInfo.environment
+        return CLIContext(environment: environment, now: Date(),
+                          timeZone: UserTimeZone.resolve(environment: environment))
+    }
+
+    /// The writer every save goes through: atomic, with backups in `koyomi/backups/`.
+    var writer: AtomicFileWriter {
+        AtomicFileWriter(backups: BackupStore.standard(environment: environment), willPerform: willSave)
+    }
+
+    /// A Gregorian calendar in the user's zone: the one the window places plans with.
+    var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    /// Today in the user's zone: the default day of `list`.
+    var today: CalendarDay { CalendarDay(now, in: calendar) }
+}

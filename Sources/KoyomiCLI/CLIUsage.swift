@@ -1,0 +1,42 @@
+/// The `--help` text of each command.
+enum CLIUsage {
+    static func text(for command: String) -> String {
+        switch command {
+        case "list": list
+        case "add": add
+        default: remove
+        }
+    }
+
+    static let list = """
+    Usage: koyomi list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--json] [FILE.ics…]
+
+    Prints the plans that overlap the day (default: today in TZ, else the system zone) or
+    the month, all-day plans first, then by start; a plan over several days is listed once.
+    Reads the FILEs if given, else your calendars in $XDG_DATA_HOME/koyomi/calendars/.
+
+      --date YYYY-MM-DD   the day to list
+      --month YYYY-MM     every day of this month
+      --calendar NAME     only this calendar (its name or file name)
+      --json              a JSON array; keys: uid, occurrence, calendar, title, start,
+                          end, allDay, location (all-day ends are exclusive)
+    """
+
+    static let add = """
+    Usage: koyomi add --title TITLE --start YYYY-MM-DD[THH:MM] [--end YYYY-MM-DD[THH:MM]]
+                      [--all-day] [--calendar NAME]
+
+    Adds a plan to one of your calendars (default: the first; "Personal" is created when
+    there is none) and prints its UID. A start without a time makes an all-day plan, and
+    --end then names its last day; a timed plan lasts an hour unless --end says otherwise
+    and is written in your time zone (TZ, else the system's).
+    """
+
+    static let remove = """
+    Usage: koyomi remove UID [--calendar NAME]
+
+    Removes the plan with this UID (all its occurrences) from your calendars and says
+    what it removed. `koyomi list --json` shows the UIDs.
+    """
+
+}

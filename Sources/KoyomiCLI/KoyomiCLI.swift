@@ -1,0 +1,49 @@
+import Foundation
+
+/// `koyomi list`, `koyomi add` and `koyomi remove`: the user's calendars from a terminal, on
+/// the same model and storage as the window, without ever starting GTK.
+///
+/// Storage layout (see `UserCalendars`): `$XDG_DATA_HOME/koyomi/calendars/` holds one `.ics`
+/// per calendar and nothing else; backups go to `koyomi/backups/`, and a later CalDAV sync is
+/// meant to keep its per-plan server data (address, ETag, offline queue) in a sibling
+/// `koyomi/sync/` folder, so adding it needs no migration of `calendars/`.
+public enum KoyomiCLI {
+    /// First arguments that run a command instead of opening the window.
+    public static let commands: Set<String> = ["list", "add", "remove"]
+
+    /// Runs one command (`arguments` starts with its name) and says what to print and return.
+    public static func run(_ arguments: [String], context: CLIContext) -> CLIResult {
+        guard let name = arguments.first, commands.contains(name) else {
+            return CLIResult(status: 2, error: "koyomi: expected one of list, add, remove\n")
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("-h") || rest.contains("--help") {
+            return CLIResult(status: 0, output: CLIUsage.text(for: name) + "\n")
+        }
+        do {
+            let output: String
+            switch name {
+            case "list": output = try ListCommand(arguments: rest, context: context).run()
+            case "add": output = try AddCommand(arguments: rest, context: context).run()
+            default: output = try RemoveCommand(arguments: rest, context: context).run()
+            }
+            return CLIResult(status: 0, output: output)
+        } catch {
+            return CLIResult(status: error.status, error: "koyomi \(name): \(error.message)\n")
+        }
+    }
+}
+
+/// What a command printed and its exit status.
+public struct CLIResult: Equatable, Sendable {
+    /// 0 ok, 1 a failure that is not the user's input, 2 bad usage or input.
+    public var status: Int32
+    public var output: String
+    public var error: String
+
+    public init(status: Int32, output: String = "", error: String = "") {
+        self.status = status
+        self.output = output
+        self.error = error
+    }
+}

@@ -1,0 +1,77 @@
+import CalendarModel
+import Foundation
+import ICalendar
+
+/// `koyomi list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--json] [FILE...]`.
+///
+/// Days are walked in order; each day's plans come in the window's order (`PlanOrdering`:
+/// all-day first, then by start), and a plan spanning several days is listed once, on the
+/// first listed day it touches.
+struct ListCommand {
+    var first: CalendarDay
+    var last: CalendarDay
+    var calendarName: String?
+    var json: Bool
+    var files: [String]
+    let context: CLIContext
+
+    init(arguments: [String], context: CLIContext) throws(CLIError) {
+        let parsed = try CLIArguments(arguments, valued: ["--date", "--month", "--calendar"], flags: ["--json"])
+        self.context = context
+        switch (parsed.values["--date"], parsed.values["--month"]) {
+        case (.some, .some):
+            throw .usage("give either --date or --month, not both")
+        case let (.some(text), nil):
+            guard let day = CalendarDay(parsing: text) else {
+                throw .usage("--date expects a real date as YYYY-MM-DD, got “\(text)”")
+            }
+            (first, last) = (day, day)
+        case let (nil, .some(text)):
+            guard let month = YearMonth(parsing: text) else {
+                throw .usage("--month expects YYYY-MM (e.g. 2026-11), got “\(text)”")
+            }
+            (first, last) = (month.firstDay, month.lastDay)
+        case (nil, nil):
+            (first, last) = (context.today, context.today)
+        }
+        calendarName = parsed.values["--calendar"]
+        json = parsed.flags.contains("--json")
+        files = parsed.positionals
+    }
+
+    func run() throws(CLIError) -> String {
+        let sources = try UserCalendars.select(try loadSources(), named: calendarName)
+        let calendar = context.calendar
+        let interval = DateInterval(start: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
+        var byDay: [CalendarDay: [Plan]] = [:]
+        var names: [CalendarID: String] = [:]
+        for source in sources {
+            names[source.calendar.id] = source.calendar.name
+            for plan in source.plans(overlapping: interval) {
+                let span = plan.days(in: calendar)
+                let day = max(span.lowerBound, first)
+                guard day <= min(span.upperBound, last) else { continue }
+                byDay[day, default: []].append(plan)
+            }
+        }
+        var rows: [PlanLine] = []
+        for offset in 0...first.distance(to: last) {
+            let day = first.adding(days: offset)
+            for plan in PlanOrdering.sorted(byDay[day] ?? [], on: day, calendar: calendar) {
+                rows.append(PlanLine(plan: plan, day: day, calendarName: names[plan.calendarID] ?? "", calendar: calendar))
+            }
+        }
+        return json ? try PlanLine.json(rows) : rows.map(\.text).map { $0 + "\n" }.joined()
+    }
+
+    /// FILEs as given, else the user's calendars.
+    private func loadSources() throws(CLIError) -> [ICalendarFile] {
+        let store = UserCalendars(environment: context.environment, timeZone: context.timeZone)
+        guard !files.isEmpty else { return try store.loadAll() }
+        var sources: [ICalendarFile] = []
+        for (index, path) in files.enumerated() {
+            sources.append(try store.load(path, index: index))
+        }
+        return sources
+    }
+}

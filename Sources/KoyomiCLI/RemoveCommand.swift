@@ -1,0 +1,61 @@
+import CalendarModel
+import Foundation
+import ICalendar
+
+/// `koyomi remove UID [--calendar NAME]`: removes that event with all its occurrences and
+/// overrides from the user calendar holding it, and says what it removed.
+struct RemoveCommand {
+    var uid: String
+    var calendarName: String?
+    let context: CLIContext
+
+    init(arguments: [String], context: CLIContext) throws(CLIError) {
+        let parsed = try CLIArguments(arguments, valued: ["--calendar"], flags: [])
+        self.context = context
+        guard let uid = parsed.positionals.first, !uid.isEmpty else {
+            throw .usage("which plan? give its UID (see koyomi list --json)")
+        }
+        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
+        self.uid = uid
+        calendarName = parsed.values["--calendar"]
+    }
+
+    func run() throws(CLIError) -> String {
+        let store = UserCalendars(environment: context.environment, timeZone: context.timeZone)
+        let files = try UserCalendars.select(try store.loadAll(), named: calendarName)
+        var found: [(file: ICalendarFile, document: CalendarDocument, identity: FileIdentity)] = []
+        for file in files {
+            guard let path = file.path else { continue }
+            let loaded: (document: CalendarDocument, identity: FileIdentity)
+            do {
+                loaded = try CalendarDocument.load(path: path, timeZone: context.timeZone)
+            } catch {
+                throw .usage("\(error)")
+            }
+            if loaded.document.eventUIDs.contains(uid) { found.append((file, loaded.document, loaded.identity)) }
+        }
+        guard var match = found.first, let path = match.file.path else {
+            throw .usage("no plan with UID “\(uid)”" + (calendarName.map { " in “\($0)”" } ?? ""))
+        }
+        if found.count > 1 {
+            let names = found.map { "“\($0.file.calendar.name)”" }.joined(separator: ", ")
+            throw .usage("UID “\(uid)” is in several calendars (\(names)); choose one with --calendar")
+        }
+        // The series' own title rather than a changed occurrence's: search entries list single
+        // plans and overrides first and each series' master after them.
+        let entries = match.file.searchEntries(near: context.now).filter { $0.plan.id.uid == uid }
+        let title = (entries.first { $0.plan.id.occurrence == nil } ?? entries.last)?.plan.title
+        do {
+            try match.document.deleteEvent(uid: uid)
+        } catch {
+            throw .failure(error.description)
+        }
+        do {
+            try match.document.save(to: path, expecting: match.identity,
+                                    writer: context.writer)
+        } catch {
+            throw .saving(error)
+        }
+        return "Removed “\(title ?? uid)” (\(uid)) from \(match.file.calendar.name)\n"
+    }
+}

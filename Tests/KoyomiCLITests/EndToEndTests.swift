@@ -1,0 +1,80 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// The real `koyomi` binary: the first argument picks the command line, never the window.
+final class EndToEndTests: XCTestCase {
+    private var dataHome: URL!
+
+    override func setUpWithError() throws {
+        dataHome = try TestEnvironment.makeFolder("koyomi-cli-e2e")
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: dataHome)
+    }
+
+    private func koyomi(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
+        let binary = TestEnvironment.koyomiBinary
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "missing \(binary.path)")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        // No DISPLAY or bus: the commands must not need them.
+        process.environment = ["XDG_DATA_HOME": dataHome.path, "HOME": dataHome.path, "TZ": "Asia/Tokyo",
+                               "PATH": "/usr/bin:/bin"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+    }
+
+    func testAddListRemoveWithoutADisplay() throws {
+        let added = try koyomi("add", "--title", "Tea", "--start", "2026-11-10T15:00", "--end", "2026-11-10T15:30")
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let uid = added.stdout.trimmingCharacters(in: .newlines)
+        let file = dataHome.appendingPathComponent("koyomi/calendars/personal.ics")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(text.contains("DTSTART;TZID=Asia/Tokyo:20261110T150000"), text)
+
+        let listed = try koyomi("list", "--date", "2026-11-10")
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(listed.stdout, "2026-11-10  15:00–15:30  Tea  [Personal]\n")
+
+        let removed = try koyomi("remove", uid)
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertEqual(removed.stdout, "Removed “Tea” (\(uid)) from Personal\n")
+        XCTAssertEqual(try koyomi("list", "--date", "2026-11-10").stdout, "")
+    }
+
+    func testFailedCommandLeavesFilesByteIdenticalAndSaysWhyOnOneLine() throws {
+        XCTAssertEqual(try koyomi("add", "--title", "Tea", "--start", "2026-11-10").status, 0)
+        let file = dataHome.appendingPathComponent("koyomi/calendars/personal.ics")
+        let before = try Data(contentsOf: file)
+        let backups = try FileManager.default.contentsOfDirectory(atPath: dataHome.appendingPathComponent("koyomi").path)
+
+        let impossible = try koyomi("add", "--title", "Tea", "--start", "2026-02-30")
+        XCTAssertEqual(impossible.status, 2)
+        XCTAssertEqual(impossible.stderr, "koyomi add: --start expects YYYY-MM-DD or YYYY-MM-DDTHH:MM with a real date, got “2026-02-30”\n")
+        let unknown = try koyomi("remove", "nope@koyomi")
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("nope@koyomi"), unknown.stderr)
+
+        XCTAssertEqual(try Data(contentsOf: file), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dataHome.appendingPathComponent("koyomi").path), backups)
+    }
+
+    func testMainHelpListsTheCommands() throws {
+        let help = try koyomi("--help")
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("Commands"), help.stdout)
+        XCTAssertTrue(help.stdout.contains("remove UID"), help.stdout)
+        let listHelp = try koyomi("list", "--help")
+        XCTAssertEqual(listHelp.status, 0)
+        XCTAssertTrue(listHelp.stdout.hasPrefix("Usage: koyomi list"))
+    }
+}
