@@ -11,6 +11,8 @@ struct CalendarReader {
     var color: String?
     var kind: String?
     var events: [EventRecord] = []
+    /// The VTIMEZONE components as written, for `ReopenCache` to rebuild the zone table.
+    var zoneTexts: [String] = []
     var warnings: [String] = []
 
     /// Returns nil when the text holds no VCALENDAR at all.
@@ -20,6 +22,7 @@ struct CalendarReader {
         var parser = ComponentParser()
         // Zones first: an event may come before the VTIMEZONE it uses.
         for component in parts.components where component.kind == "VTIMEZONE" {
+            zoneTexts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[component.range]), as: UTF8.self))
             parser.withComponent(bytes, pieces: [component.range], kind: ICAL_VTIMEZONE_COMPONENT) { zone in
                 if let zone { zones.add(vtimezone: zone) }
             }

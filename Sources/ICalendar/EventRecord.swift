@@ -86,5 +86,10 @@ extension EventTime {
 /// An RRULE kept out of line (see `EventRecord.rule`).
 final class RuleBox: @unchecked Sendable {
     let value: icalrecurrencetype
-    init(_ value: icalrecurrencetype) { self.value = value }
+    /// The rule's arithmetic form when it has one, worked out once per record.
+    let simple: SimpleRecurrence?
+    init(_ value: icalrecurrencetype) {
+        self.value = value
+        simple = SimpleRecurrence(value)
+    }
 }

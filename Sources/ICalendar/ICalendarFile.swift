@@ -34,18 +34,32 @@ public final class ICalendarFile: PlanSource {
     public var eventCount: Int { fixedPlans.count + masters.count }
 
     /// Reads the file at `path`. Its name (without `.ics`) names the calendar when the file doesn't.
+    /// A reopen of an unchanged file is read from `ReopenCache` when the options name a cache
+    /// folder; the file stays the only source of truth (any doubt means a fresh parse).
     public static func load(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> ICalendarFile {
+        let cache = options.cacheFolder.map { ReopenCache(folder: $0, minimumSize: options.cacheMinimumSize) }
+        let key = cache?.key(path: path, timeZone: options.timeZone)
+        if let cache, let key, let (parsed, zones) = cache.read(key: key, calendarID: options.id, userZone: options.timeZone) {
+            return ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path)
+        }
         let text = try ICalendarSource.readText(path: path)
-        return try ICalendarFile(text: text, sourceName: path, options: options, path: path)
+        let (parsed, zones) = try parse(text: text, sourceName: path, options: options)
+        // Stored only when the file did not change while it was read.
+        if let cache, let key, cache.key(path: path, timeZone: options.timeZone) == key {
+            cache.write(parsed, key: key)
+        }
+        return ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path)
     }
 
     /// Reads iCalendar text; `sourceName` stands in for the path in messages and names the
     /// calendar when the text doesn't.
     public convenience init(text: String, sourceName: String, options: ICalendarLoadOptions) throws(ICalendarError) {
-        try self.init(text: text, sourceName: sourceName, options: options, path: nil)
+        let (parsed, zones) = try Self.parse(text: text, sourceName: sourceName, options: options)
+        self.init(parsed: parsed, zones: zones, sourceName: sourceName, options: options, path: nil)
     }
 
-    private init(text: String, sourceName: String, options: ICalendarLoadOptions, path: String?) throws(ICalendarError) {
+    private static func parse(text: String, sourceName: String,
+                              options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
         let fail = { (problem: String) in ICalendarError(path: sourceName, problem: problem) }
         if let problem = ICalendarSource.problem(withText: text) { throw fail(problem) }
         let zones = TimeZoneTable(userZone: options.timeZone)
@@ -58,38 +72,33 @@ public final class ICalendarFile: PlanSource {
         guard let reader = try read.get() else {
             throw fail("could not be parsed as iCalendar")
         }
+        let parsed = ParsedCalendar(reader: reader, zones: zones, calendarID: options.id,
+                                    userCalendar: userCalendar(options))
+        return (parsed, zones)
+    }
+
+    private static func userCalendar(_ options: ICalendarLoadOptions) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = options.timeZone
+        return calendar
+    }
+
+    private init(parsed: ParsedCalendar, zones: TimeZoneTable, sourceName: String, options: ICalendarLoadOptions,
+                 path: String?) {
+        let fileName = (sourceName as NSString).lastPathComponent
         let baseName = fileName.lowercased().hasSuffix(".ics") ? String(fileName.dropLast(4)) : fileName
-        let name = reader.name ?? baseName
+        let name = parsed.name ?? baseName
         let isHoliday = [name, baseName].contains { $0.lowercased().contains("holiday") || $0.contains("祝日") }
-            || reader.kind?.lowercased() == "holidays"
-        calendar = CalendarInfo(id: options.id, name: name, color: reader.color ?? options.fallbackColor,
+            || parsed.kind?.lowercased() == "holidays"
+        calendar = CalendarInfo(id: options.id, name: name, color: parsed.color ?? options.fallbackColor,
                                 isHoliday: isHoliday, isReadOnly: options.isReadOnly)
         self.path = path
         self.zones = zones
-        var userCalendar = Calendar(identifier: .gregorian)
-        userCalendar.timeZone = options.timeZone
-        expander = RecurrenceExpander(zones: zones, userCalendar: userCalendar, calendarID: options.id)
-
-        var fixed: [(Plan, DateInterval)] = []
-        var masters: [EventRecord] = []
-        var replaced: [String: Set<String>] = [:]
-        for event in reader.events {
-            if let recurrenceID = event.recurrenceID {
-                let key = recurrenceID.occurrenceKey(zones: zones)
-                replaced[event.uid, default: []].insert(key)
-                let plan = event.plan(calendarID: options.id, occurrence: key, start: event.start, zones: zones)
-                fixed.append((plan, plan.interval(in: userCalendar)))
-            } else if event.repeats {
-                masters.append(event)
-            } else {
-                let plan = event.plan(calendarID: options.id, occurrence: nil, start: event.start, zones: zones)
-                fixed.append((plan, plan.interval(in: userCalendar)))
-            }
-        }
-        fixedPlans = FixedPlanIndex(fixed)
-        self.masters = masters
-        self.replaced = replaced
-        warnings = reader.warnings
+        expander = RecurrenceExpander(zones: zones, userCalendar: Self.userCalendar(options), calendarID: options.id)
+        fixedPlans = FixedPlanIndex(parsed.fixed)
+        masters = parsed.masters
+        replaced = parsed.replaced
+        warnings = parsed.warnings
     }
 
     /// Every plan overlapping `interval` (half-open; a zero-length plan counts at its instant).

@@ -10,11 +10,17 @@ public struct ICalendarLoadOptions: Sendable {
     /// The user's zone: floating times (no `Z`, no `TZID`) are read in it.
     public var timeZone: TimeZone
     public var isReadOnly: Bool
+    /// Where `ICalendarFile.load` keeps its reopen cache: `$XDG_CACHE_HOME/koyomi` (or
+    /// `~/.cache/koyomi`) unless set; nil turns the cache off.
+    public var cacheFolder: String?
+    /// Files smaller than this are parsed every time (they parse in a few milliseconds).
+    var cacheMinimumSize = 256 * 1024
 
     public init(id: CalendarID, fallbackColor: String, timeZone: TimeZone, isReadOnly: Bool = true) {
         self.id = id
         self.fallbackColor = fallbackColor
         self.timeZone = timeZone
         self.isReadOnly = isReadOnly
+        cacheFolder = ReopenCache.defaultFolder()
     }
 }

@@ -31,8 +31,12 @@ extension RecurrenceExpander {
             let end = until.wall.isDate ? until.wall.adding(seconds: 86_400) : until.wall
             return floatingInstant(of: EventTime(wall: end, zone: until.zone)).addingTimeInterval(86_400)
         }
-        guard rule.count > 0, Int(rule.count) <= Self.iterationLimit,
-              let iterator = icalrecur_iterator_new(rule, master.start.wall.icalTime) else { return nil }
+        guard rule.count > 0, Int(rule.count) <= Self.iterationLimit else { return nil }
+        if usesArithmetic, let simple = master.ruleBox?.simple,
+           let last = simple.lastOccurrence(start: master.start.wall, limit: Self.iterationLimit) {
+            return floatingInstant(of: EventTime(wall: last, zone: master.start.zone))
+        }
+        guard let iterator = icalrecur_iterator_new(rule, master.start.wall.icalTime) else { return nil }
         defer { icalrecur_iterator_free(iterator) }
         var last = master.start.wall
         for _ in 0...Int(rule.count) {

@@ -4,6 +4,10 @@ import Foundation
 
 /// Expands one repeating master for one interval, on demand.
 ///
+/// Simple rules (`SimpleRecurrence`) are computed by arithmetic, straight at the interval;
+/// the libical iterator below handles the rest and is the reference the arithmetic is
+/// tested against.
+///
 /// The iterator runs from DTSTART (COUNT counts from there; `icalrecur_iterator_set_start`
 /// cannot be used with COUNT), in the DTSTART's wall time with no zone attached (RFC 5545
 /// repeats in local time), and each occurrence is converted to an instant afterwards.
@@ -17,6 +21,9 @@ struct RecurrenceExpander {
     /// Bounds pathological rules (FREQ=SECONDLY, a COUNT rule far from the interval): about
     /// 68 years of daily steps, far more than any month view needs.
     static let iterationLimit = 25_000
+    /// Simple rules are expanded by `SimpleRecurrence`; false forces libical (for tests
+    /// that compare the two).
+    var usesArithmetic = true
 
     /// Occurrences of `master` overlapping `interval`, except those named in `replaced`
     /// (occurrence keys of RECURRENCE-ID overrides).
@@ -62,6 +69,11 @@ struct RecurrenceExpander {
         let frame = start.wall.isDate ? ZoneRef.floating : start.zone
         let lower = zones.wallTime(of: interval.start, in: frame).adding(seconds: -lengthSeconds - 2 * 86_400)
         let upper = zones.wallTime(of: interval.end, in: frame).adding(seconds: 2 * 86_400)
+        if usesArithmetic, let simple = master.ruleBox?.simple,
+           let walls = simple.occurrences(start: start.wall, until: WallTime(rule.until), lower: lower,
+                                          upper: upper, limit: rule.count > 0 ? Self.iterationLimit : Int.max) {
+            return walls
+        }
         // Without COUNT, start close to the interval instead of stepping there from DTSTART:
         // sub-daily rules from a later DTSTART on their own rhythm, longer ones by
         // icalrecur_iterator_set_start (which shifts a sub-daily rule's phase in libical 3.0).

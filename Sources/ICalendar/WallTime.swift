@@ -61,10 +61,36 @@ struct WallTime: Hashable, Comparable {
     }
 
     /// "20261110" or "20261110T090000" (callers append "Z" for UTC).
+    /// Written digit by digit: this names every occurrence a range query expands, and
+    /// `String(format:)` cost more than the expansion itself.
     var icalText: String {
-        let day = String(format: "%04d%02d%02d", date.year, date.month, date.day)
-        guard !isDate else { return day }
-        return day + String(format: "T%02d%02d%02d", secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        guard (0...9999).contains(date.year) else {
+            let day = String(format: "%04d%02d%02d", date.year, date.month, date.day)
+            guard !isDate else { return day }
+            return day + String(format: "T%02d%02d%02d", secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        }
+        return String(unsafeUninitializedCapacity: 15) { buffer in
+            var index = 0
+            func put(_ value: Int, digits: Int) {
+                var divisor = digits == 4 ? 1000 : 10
+                while divisor > 0 {
+                    buffer[index] = UInt8(ascii: "0") + UInt8(value / divisor % 10)
+                    index += 1
+                    divisor /= 10
+                }
+            }
+            put(date.year, digits: 4)
+            put(date.month, digits: 2)
+            put(date.day, digits: 2)
+            if !isDate {
+                buffer[index] = UInt8(ascii: "T")
+                index += 1
+                put(secondOfDay / 3600, digits: 2)
+                put(secondOfDay / 60 % 60, digits: 2)
+                put(secondOfDay % 60, digits: 2)
+            }
+            return index
+        }
     }
 
     static func < (a: WallTime, b: WallTime) -> Bool {

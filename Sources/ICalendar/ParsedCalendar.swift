@@ -1,0 +1,56 @@
+import CalendarModel
+import Foundation
+
+/// Everything `ICalendarFile` keeps from one file, before the load options' calendar ID is
+/// attached: what a parse produces and what `ReopenCache` stores.
+struct ParsedCalendar {
+    var name: String?
+    var color: String?
+    var kind: String?
+    /// The file's VTIMEZONE components as written, in file order (the first per TZID wins).
+    var zoneTexts: [String]
+    /// Non-repeating events and overrides as plans with their spans, in file order.
+    var fixed: [(plan: Plan, span: DateInterval)]
+    var masters: [EventRecord]
+    /// Occurrence keys replaced by RECURRENCE-ID overrides, per UID.
+    var replaced: [String: Set<String>]
+    var warnings: [String]
+
+    /// Turns the reader's events into plans and masters; plans carry `calendarID`.
+    init(reader: CalendarReader, zones: TimeZoneTable, calendarID: CalendarID, userCalendar: Calendar) {
+        name = reader.name
+        color = reader.color
+        kind = reader.kind
+        zoneTexts = reader.zoneTexts
+        fixed = []
+        masters = []
+        replaced = [:]
+        warnings = reader.warnings
+        for event in reader.events {
+            if let recurrenceID = event.recurrenceID {
+                let key = recurrenceID.occurrenceKey(zones: zones)
+                replaced[event.uid, default: []].insert(key)
+                let plan = event.plan(calendarID: calendarID, occurrence: key, start: event.start, zones: zones)
+                fixed.append((plan, plan.interval(in: userCalendar)))
+            } else if event.repeats {
+                masters.append(event)
+            } else {
+                let plan = event.plan(calendarID: calendarID, occurrence: nil, start: event.start, zones: zones)
+                fixed.append((plan, plan.interval(in: userCalendar)))
+            }
+        }
+    }
+
+    init(name: String?, color: String?, kind: String?, zoneTexts: [String],
+         fixed: [(plan: Plan, span: DateInterval)], masters: [EventRecord],
+         replaced: [String: Set<String>], warnings: [String]) {
+        self.name = name
+        self.color = color
+        self.kind = kind
+        self.zoneTexts = zoneTexts
+        self.fixed = fixed
+        self.masters = masters
+        self.replaced = replaced
+        self.warnings = warnings
+    }
+}

@@ -1,0 +1,131 @@
+import CalendarModel
+import Foundation
+
+/// A compact binary copy of a parsed file, so reopening an unchanged calendar skips the
+/// parse. The .ics stays the only source of truth: a cache is used only when everything in
+/// its key still matches the file (path, device, inode, size, modification time to the
+/// nanosecond, the user's time zone, the format version and a hash of the file's first and
+/// last 4 KB) and its payload checksum holds; stale, foreign, truncated or garbage caches
+/// are ignored and rewritten by the next parse. Writes are atomic (temporary file + rename)
+/// and failures are silent: the cache only ever saves time.
+struct ReopenCache {
+    /// What must match for a cache to stand for the file.
+    struct Key: Equatable {
+        var path: String
+        var identity: FileIdentity
+        var timeZone: String
+        var contentHash: UInt64
+    }
+
+    static let formatVersion: UInt64 = 1
+    private static let magic = Array("KOYOMI-REOPEN\n".utf8)
+    /// How much of each end of the file the key hashes.
+    static let edgeSize = 4096
+
+    let folder: String
+    let minimumSize: Int
+
+    /// `$XDG_CACHE_HOME/koyomi`, else `~/.cache/koyomi`; nil when neither is known.
+    static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/koyomi" }
+        guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
+        return home + "/.cache/koyomi"
+    }
+
+    /// The key of the file as it is now; nil when it cannot be read or is too small to cache.
+    func key(path: String, timeZone: TimeZone) -> Key? {
+        guard let identity = FileIdentity.of(path: path), identity.size >= minimumSize,
+              let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        do {
+            let head = try handle.read(upToCount: Self.edgeSize) ?? Data()
+            let tailStart = max(0, identity.size - Int64(Self.edgeSize))
+            try handle.seek(toOffset: UInt64(tailStart))
+            let tail = try handle.read(upToCount: Self.edgeSize) ?? Data()
+            var hash = Self.fnv(head)
+            hash = Self.fnv(tail, seed: hash)
+            return Key(path: path, identity: identity, timeZone: timeZone.identifier, contentHash: hash)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The cached parse for `key`, or nil when there is none that matches exactly.
+    func read(key: Key, calendarID: CalendarID, userZone: TimeZone) -> (ParsedCalendar, TimeZoneTable)? {
+        guard let data = FileManager.default.contents(atPath: file(for: key.path)) else { return nil }
+        return data.withUnsafeBytes { raw -> (ParsedCalendar, TimeZoneTable)? in
+            var reader = CacheReader(raw)
+            guard let magic = reader.raw(Self.magic.count), magic.elementsEqual(Self.magic),
+                  reader.unsigned() == Self.formatVersion, let stored = Self.readKey(&reader), stored == key,
+                  let length = reader.unsigned(), let checksum = reader.unsigned(),
+                  let payload = reader.raw(Int(clamping: length)), reader.isAtEnd,
+                  Self.fnv(payload) == checksum else { return nil }
+            var body = CacheReader(payload)
+            guard let result = body.parsed(calendarID: calendarID, userZone: userZone), body.isAtEnd else { return nil }
+            return result
+        }
+    }
+
+    /// Stores `parsed` under `key`; does nothing when it cannot be stored faithfully.
+    func write(_ parsed: ParsedCalendar, key: Key) {
+        var payload = CacheWriter()
+        guard payload.parsed(parsed) else { return }
+        var out = CacheWriter()
+        out.append(Self.magic)
+        out.unsigned(Self.formatVersion)
+        out.string(key.path)
+        out.unsigned(key.identity.device)
+        out.unsigned(key.identity.inode)
+        out.int(Int(key.identity.size))
+        out.int(Int(key.identity.modifiedSeconds))
+        out.int(Int(key.identity.modifiedNanoseconds))
+        out.string(key.timeZone)
+        out.unsigned(key.contentHash)
+        out.unsigned(UInt64(payload.bytes.count))
+        out.unsigned(payload.bytes.withUnsafeBytes { Self.fnv($0) })
+        out.append(payload.bytes)
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            try Data(out.bytes).write(to: URL(fileURLWithPath: file(for: key.path)), options: .atomic)
+        } catch {
+            // Best effort: without a cache the next open parses again.
+        }
+    }
+
+    /// One cache file per path, named by the path's hash (the path itself is in the key).
+    func file(for path: String) -> String {
+        folder + "/" + String(Self.fnv(Data(path.utf8)), radix: 16) + ".reopen"
+    }
+
+    private static func readKey(_ reader: inout CacheReader) -> Key? {
+        guard let path = reader.string(), let device = reader.unsigned(), let inode = reader.unsigned(),
+              let size = reader.int(), let seconds = reader.int(), let nanoseconds = reader.int(),
+              let zone = reader.string(), let hash = reader.unsigned() else { return nil }
+        var identity = stat()
+        identity.st_dev = .init(truncatingIfNeeded: device)
+        identity.st_ino = .init(truncatingIfNeeded: inode)
+        identity.st_size = .init(truncatingIfNeeded: size)
+        identity.st_mtim = timespec(tv_sec: .init(truncatingIfNeeded: seconds), tv_nsec: .init(truncatingIfNeeded: nanoseconds))
+        return Key(path: path, identity: FileIdentity(identity), timeZone: zone, contentHash: hash)
+    }
+
+    /// FNV-1a, 64 bits: enough to notice a changed file or a damaged cache (not an adversary).
+    static func fnv<Bytes: DataProtocol>(_ bytes: Bytes, seed: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
+        var hash = seed
+        for region in bytes.regions {
+            region.withUnsafeBytes { raw in
+                for byte in raw {
+                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                }
+            }
+        }
+        return hash
+    }
+
+    static func fnv(_ raw: UnsafeRawBufferPointer) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in raw { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        return hash
+    }
+}
