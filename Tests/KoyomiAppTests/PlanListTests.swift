@@ -58,4 +58,20 @@ final class PlanListTests: AppTestCase {
             XCTAssertEqual(rowTitles, ["Standup"])
         }
     }
+
+    func testALongAgendaFillsInAfterTheFirstScreenful() throws {
+        let events = (0..<120).map { index in
+            "BEGIN:VEVENT\nUID:long-\(index)\nDTSTART;VALUE=DATE:202611\(String(format: "%02d", 1 + index % 30))\n"
+                + "SUMMARY:Plan \(index)\nEND:VEVENT"
+        }.joined(separator: "\n")
+        let path = try writeCalendar("long.ics", "BEGIN:VCALENDAR\nVERSION:2.0\n\(events)\nEND:VCALENDAR\n")
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-29").button.click() // deselect: the month's agenda
+            XCTAssertEqual(window.planList.rows.count, 120, "every plan of the month is listed")
+            XCTAssertEqual(window.planList.headerTexts.count, 30)
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.isFilled }),
+                          "the rows beyond the first screenful reach the list on the following turns")
+        }
+    }
 }

@@ -53,6 +53,19 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         count = newCount
     }
 
+    /// Adds positions `count ..< newCount` at the end, leaving the rows already there alone.
+    public func extend(to newCount: Int) {
+        guard newCount > count else { return }
+        var ids: [UnsafeMutablePointer<CChar>?] = (count..<newCount).map { strdup(String($0)) } + [nil]
+        defer { ids.forEach { free($0) } }
+        ids.withUnsafeMutableBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                gtk_string_list_splice(strings, guint(count), 0, $0)
+            }
+        }
+        count = newCount
+    }
+
     /// The rows that exist now (those on screen, and a few beside them).
     public var boundRows: [Row] { Array(rowsByItem.values) }
 

@@ -34,6 +34,11 @@ final class PlanListView {
     private var scrollOffsets: [String: Double] = [:]
     private var contentKey = ""
     private let colors: ColorClasses
+    /// A long list (a busy month's agenda) is handed to GTK a screenful first and the rest in
+    /// idle batches, so paging to a month never waits for hundreds of rows to be built.
+    static let firstBatch = 40
+    static let batch = 40
+    private var filling: MainLoopSource?
     var formatter: CalendarFormatter
 
     init(formatter: CalendarFormatter, colors: ColorClasses) {
@@ -115,13 +120,33 @@ final class PlanListView {
         items = newItems
         rows = newItems.compactMap { if case let .plan(row, _) = $0 { row } else { nil } }
         headerTexts = newItems.compactMap { if case let .header(text) = $0 { text } else { nil } }
-        list.reload(count: newItems.count)
+        filling?.cancel()
+        filling = nil
+        list.reload(count: min(newItems.count, Self.firstBatch))
+        if newItems.count > Self.firstBatch { fillRest(of: key) }
         list.accessibleDescription = formatter.planCountText(rows.count)
         // The empty list stays (with its name and "no plans") for screen readers; the text
         // above it says the same to everyone else.
         empty.isVisible = newItems.isEmpty
         restoreScrollOffset()
     }
+
+    /// Hands the remaining items to the list one batch per idle turn (after each frame).
+    private func fillRest(of key: String) {
+        filling = MainLoop.idle { [weak self] in
+            guard let self, self.contentKey == key else { return }
+            self.filling = nil
+            self.list.extend(to: min(self.items.count, self.list.count + Self.batch))
+            if self.list.count < self.items.count {
+                self.fillRest(of: key)
+            } else {
+                self.restoreScrollOffset()
+            }
+        }
+    }
+
+    /// Whether every item has reached the list (tests wait for this).
+    var isFilled: Bool { list.count == items.count }
 
     /// GTK clamps the offset to the content it has laid out, and new rows are laid out only in
     /// the next frame: set it now, and again once that frame is painted.
