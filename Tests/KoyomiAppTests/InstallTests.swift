@@ -136,24 +136,17 @@ final class InstallTests: XCTestCase {
         process.environment = environment ?? TestEnvironment.childEnvironment()
         if let folder { process.currentDirectoryURL = folder }
         let out = Pipe(), err = Pipe()
-        let (stdout, stderr) = (LockedData(), LockedData())
         process.standardOutput = out
         process.standardError = err
-        out.fileHandleForReading.readabilityHandler = { stdout.append($0.availableData) }
-        err.fileHandleForReading.readabilityHandler = { stderr.append($0.availableData) }
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
         try process.run()
+        let (stdout, stderr) = (PipeReader(out), PipeReader(err))
         if finished.wait(timeout: .now() + timeout) == .timedOut {
             process.terminate()
             XCTFail("\(arguments.joined(separator: " ")) did not finish in \(timeout) s")
             process.waitUntilExit()
         }
-        for (pipe, data) in [(out, stdout), (err, stderr)] {
-            pipe.fileHandleForReading.readabilityHandler = nil
-            data.append(pipe.fileHandleForReading.readDataToEndOfFile())
-        }
-        return (process.terminationStatus, String(decoding: stdout.data, as: UTF8.self),
-                String(decoding: stderr.data, as: UTF8.self))
+        return (process.terminationStatus, stdout.textUntilEnd(), stderr.textUntilEnd())
     }
 }

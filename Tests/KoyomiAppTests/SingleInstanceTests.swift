@@ -20,16 +20,11 @@ final class SingleInstanceTests: XCTestCase {
         primary.environment = TestEnvironment.childEnvironment()
         let primaryErrors = Pipe()
         primary.standardError = primaryErrors
-        let arrived = DispatchSemaphore(value: 0)
-        let collected = Collected()
-        primaryErrors.fileHandleForReading.readabilityHandler = { handle in
-            if collected.append(handle.availableData).contains("handed-over.ics") { arrived.signal() }
-        }
         try primary.run()
+        let errors = PipeReader(primaryErrors)
         defer {
             primary.terminate()
             primary.waitUntilExit()
-            primaryErrors.fileHandleForReading.readabilityHandler = nil
         }
 
         // Wait (bounded) until the first instance owns its name on the session bus.
@@ -38,8 +33,8 @@ final class SingleInstanceTests: XCTestCase {
         let start = Date()
         XCTAssertEqual(try run(TestEnvironment.koyomiBinary.path, [second.path]), 0, "the second launch hands over and exits")
         XCTAssertLessThan(Date().timeIntervalSince(start), 10, "the second launch must not keep running")
-        XCTAssertEqual(arrived.wait(timeout: .now() + 20), .success,
-                       "the first window never opened the file: \(collected.text)")
+        XCTAssertTrue(errors.wait(for: "handed-over.ics", timeout: 20),
+                      "the first window never opened the file: \(errors.text)")
         XCTAssertTrue(primary.isRunning, "the first window is still open")
     }
 
@@ -52,19 +47,4 @@ final class SingleInstanceTests: XCTestCase {
         process.waitUntilExit()
         return process.terminationStatus
     }
-}
-
-/// Text gathered from a pipe on another thread.
-private final class Collected: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-
-    func append(_ chunk: Data) -> String {
-        lock.lock()
-        defer { lock.unlock() }
-        data.append(chunk)
-        return String(decoding: data, as: UTF8.self)
-    }
-
-    var text: String { append(Data()) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import TestSupport
 import XCTest
 
 /// Runs a helper program (xdotool, the AT-SPI reader) while the GLib main loop keeps turning:
@@ -13,33 +14,12 @@ func runTool(_ arguments: [String], timeout: Double = 30) throws -> (status: Int
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.standardError
-    // Read as it arrives, so a large output cannot fill the pipe and stall the tool.
-    let collected = LockedData()
-    output.fileHandleForReading.readabilityHandler = { collected.append($0.availableData) }
     try process.run()
+    // Read as it arrives, so a large output cannot fill the pipe and stall the tool.
+    let reader = PipeReader(output)
     let finished = MainLoop.iterate(until: { !process.isRunning }, timeout: timeout)
     if !finished { process.terminate() }
     XCTAssertTrue(finished, "\(arguments.joined(separator: " ")) did not finish in \(timeout) s")
     process.waitUntilExit()
-    output.fileHandleForReading.readabilityHandler = nil
-    collected.append(output.fileHandleForReading.readDataToEndOfFile())
-    return (process.terminationStatus, String(decoding: collected.data, as: UTF8.self))
-}
-
-/// Bytes gathered on a pipe's reader thread.
-final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage = Data()
-
-    func append(_ chunk: Data) {
-        lock.lock()
-        storage.append(chunk)
-        lock.unlock()
-    }
-
-    var data: Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return storage
-    }
+    return (process.terminationStatus, reader.textUntilEnd())
 }
