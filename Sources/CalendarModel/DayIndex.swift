@@ -13,11 +13,12 @@ final class DayIndex {
 
     init(layout: MonthLayout, sources: [any PlanSource], calendar: Calendar) {
         let interval = layout.interval(in: calendar)
+        let days = LayoutDays(layout: layout, calendar: calendar)
         var byDay: [CalendarDay: [PlanOnDay]] = [:]
         var count = 0
         for source in sources {
             for plan in source.plans(overlapping: interval) {
-                let span = plan.days(in: calendar)
+                let span = days.span(of: plan)
                 // Clamp to the grid; a source may hand out a little more than asked.
                 let first = max(span.lowerBound, layout.firstDay)
                 let last = min(span.upperBound, layout.lastDay)
@@ -48,5 +49,44 @@ final class DayIndex {
         let made = rows.isEmpty ? .none : DayDecoration.make(for: rows.map(\.plan), calendars: calendars)
         decorations[day] = made
         return made
+    }
+}
+
+/// The layout's day boundaries, computed once, so placing a timed plan on days is a binary
+/// search instead of Foundation calendar arithmetic per plan (the bulk of a page's model time
+/// with thousands of plans). Gives the same days as `Plan.days(in:)` inside the layout; a plan
+/// reaching outside it gets a day just outside, which the index clamps away.
+private struct LayoutDays {
+    let layout: MonthLayout
+    /// Start of each of the 42 days, then the start of the day after the last.
+    let starts: [Date]
+
+    init(layout: MonthLayout, calendar: Calendar) {
+        self.layout = layout
+        starts = layout.days.map { $0.start(in: calendar) } + [layout.lastDay.adding(days: 1).start(in: calendar)]
+    }
+
+    func span(of plan: Plan) -> ClosedRange<CalendarDay> {
+        switch plan.timing {
+        case let .allDay(start, end):
+            return start...max(start, end.adding(days: -1))
+        case let .timed(start, end):
+            let first = day(containing: start)
+            guard end > start else { return first...first }
+            return first...max(first, day(containing: end.addingTimeInterval(-0.001)))
+        }
+    }
+
+    /// The layout day containing `instant`, or the day just before / after the layout.
+    private func day(containing instant: Date) -> CalendarDay {
+        if instant < starts[0] { return layout.firstDay.adding(days: -1) }
+        if instant >= starts[starts.count - 1] { return layout.lastDay.adding(days: 1) }
+        // The last start not after the instant.
+        var low = 0, high = starts.count - 1
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= instant { low = middle } else { high = middle }
+        }
+        return layout.days[low]
     }
 }
