@@ -10,18 +10,8 @@ final class CommandLineTests: XCTestCase {
         -> (status: Int32, stdout: String, stderr: String) {
         let binary = TestEnvironment.koyomiBinary
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "missing \(binary.path)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = TestEnvironment.childEnvironment(extra)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let output = try TestEnvironment.run(binary, arguments, environment: TestEnvironment.childEnvironment(extra))
+        return (output.status, output.stdout, output.stderr)
     }
 
     func testHelpAndVersion() throws {

@@ -39,12 +39,6 @@ final class SingleInstanceTests: XCTestCase {
     }
 
     private func run(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = TestEnvironment.childEnvironment()
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try TestEnvironment.run(URL(fileURLWithPath: path), arguments, environment: TestEnvironment.childEnvironment()).status
     }
 }

@@ -17,20 +17,10 @@ final class EndToEndTests: XCTestCase {
     private func koyomi(_ arguments: String...) throws -> (status: Int32, stdout: String, stderr: String) {
         let binary = TestEnvironment.koyomiBinary
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "missing \(binary.path)")
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
         // No DISPLAY or bus: the commands must not need them.
-        process.environment = ["XDG_DATA_HOME": dataHome.path, "HOME": dataHome.path, "TZ": "Asia/Tokyo",
-                               "PATH": "/usr/bin:/bin"]
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
+        let output = try TestEnvironment.run(binary, arguments, environment: [
+            "XDG_DATA_HOME": dataHome.path, "HOME": dataHome.path, "TZ": "Asia/Tokyo", "PATH": "/usr/bin:/bin"])
+        return (output.status, output.stdout, output.stderr)
     }
 
     func testAddListRemoveWithoutADisplay() throws {

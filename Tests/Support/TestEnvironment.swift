@@ -24,3 +24,28 @@ public enum TestEnvironment {
         return folder
     }
 }
+
+/// What a finished child process said.
+public struct ProcessOutput: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+extension TestEnvironment {
+    /// Runs `executable` to the end, reading its stdout and stderr at the same time (a child
+    /// that fills one pipe while we wait on the other would never finish).
+    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> ProcessOutput {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let (stdout, stderr) = (PipeReader(out), PipeReader(err))
+        process.waitUntilExit()
+        return ProcessOutput(status: process.terminationStatus, stdout: stdout.textUntilEnd(), stderr: stderr.textUntilEnd())
+    }
+}

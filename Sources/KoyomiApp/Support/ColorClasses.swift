@@ -44,9 +44,15 @@ final class ColorClasses {
     isolated deinit { provider.uninstall() }
 
     /// The class for a dot: its own colour when GDK understands it, else its calendar's.
+    /// Remembered per colour pair, since every cell and list row asks on every render.
     func className(for dot: DotColor) -> String {
-        className(forHex: (RGBA(parsing: dot.spec) ?? RGBA(parsing: dot.fallback))?.hex ?? Self.unknownHex)
+        if let known = classByDot[dot] { return known }
+        let name = className(forHex: (RGBA(parsing: dot.spec) ?? RGBA(parsing: dot.fallback))?.hex ?? Self.unknownHex)
+        classByDot[dot] = name
+        return name
     }
+
+    private var classByDot: [DotColor: String] = [:]
 
     private func className(forHex hex: String) -> String {
         if known.insert(hex).inserted { isDirty = true }
