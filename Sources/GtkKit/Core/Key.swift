@@ -2,7 +2,7 @@ import CGtk
 
 /// The keys Koyomi binds, independent of GDK's numeric key values.
 public enum Key: Equatable, Sendable {
-    case left, right, up, down, pageUp, pageDown, home, end, escape, enter
+    case left, right, up, down, pageUp, pageDown, home, end, escape, enter, delete
     /// F1 … F12.
     case function(Int)
     case other(UInt32)
@@ -18,6 +18,7 @@ public enum Key: Equatable, Sendable {
         case GDK_KEY_Home, GDK_KEY_KP_Home: self = .home
         case GDK_KEY_End, GDK_KEY_KP_End: self = .end
         case GDK_KEY_Escape: self = .escape
+        case GDK_KEY_Delete, GDK_KEY_KP_Delete: self = .delete
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: self = .enter
         case GDK_KEY_F1...GDK_KEY_F12: self = .function(Int(Int32(keyval) - GDK_KEY_F1) + 1)
         default: self = .other(UInt32(gdk_keyval_to_lower(keyval)))

@@ -18,7 +18,7 @@ public final class Menu: GObjectRef {
     }
 }
 
-/// GtkMenuButton showing a menu in a popover.
+/// GtkMenuButton showing a menu, or any `Popover`, below itself.
 @MainActor
 public final class MenuButton: Widget {
     public init(iconName: String, menu: Menu) {
@@ -26,6 +26,21 @@ public final class MenuButton: Widget {
         gtk_menu_button_set_icon_name(opaque, iconName)
         gtk_menu_button_set_menu_model(opaque, menu.cast())
         gtk_menu_button_set_primary(opaque, 1) // F10 opens it, as in every GNOME app
+    }
+
+    /// A button that opens `popover` (a list, a form…) rather than a menu. The button owns the
+    /// popover from now on. Give it a tooltip and an accessible label: it shows only an icon.
+    public init(iconName: String, popover: Popover) {
+        super.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
+        gtk_menu_button_set_icon_name(opaque, iconName)
+        gtk_menu_button_set_popover(opaque, popover.widget)
+        // GTK 4.8 never frees a popover that is still open when its window is destroyed, so
+        // it is closed as soon as the button leaves the screen. The handler uses the instance
+        // GTK passes, not this wrapper, which may be gone by then.
+        let closeOnUnmap: @convention(c) (gpointer?, gpointer?) -> Void = { button, _ in
+            if let button { gtk_menu_button_popdown(OpaquePointer(button)) }
+        }
+        connect("unmap", trampoline: unsafeBitCast(closeOnUnmap, to: GCallback.self), body: ())
     }
 
     public func popup() { gtk_menu_button_popup(opaque) }

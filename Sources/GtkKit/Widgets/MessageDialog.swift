@@ -17,6 +17,18 @@ public final class MessageDialog: Widget {
         }
     }
 
+    /// How a response's button looks: a destructive one is red, a suggested one blue.
+    public enum Appearance: Sendable { case regular, suggested, destructive }
+
+    public func setAppearance(_ appearance: Appearance, forResponse id: String) {
+        let value = switch appearance {
+        case .regular: ADW_RESPONSE_DEFAULT
+        case .suggested: ADW_RESPONSE_SUGGESTED
+        case .destructive: ADW_RESPONSE_DESTRUCTIVE
+        }
+        adw_message_dialog_set_response_appearance(cast(), id, value)
+    }
+
     /// Called with the chosen response's id (also the close response on Escape); the dialog
     /// closes itself afterwards.
     @discardableResult
@@ -25,6 +37,9 @@ public final class MessageDialog: Widget {
             handler(String.fromC(response?.assumingMemoryBound(to: CChar.self)) ?? "")
         }
     }
+
+    /// Answers as a click on the response's button would (for keyboard paths and tests).
+    public func respond(_ id: String) { adw_message_dialog_response(cast(), id) }
 
     public var heading: String { String.fromC(adw_message_dialog_get_heading(cast())) ?? "" }
     public var body: String { String.fromC(adw_message_dialog_get_body(cast())) ?? "" }

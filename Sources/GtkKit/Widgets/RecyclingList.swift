@@ -69,6 +69,17 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     /// The rows that exist now (those on screen, and a few beside them).
     public var boundRows: [Row] { Array(rowsByItem.values) }
 
+    /// The row whose list item holds the window's focus (GTK focuses the item around the row).
+    /// The window's focus widget is compared, not `has-focus`, which is false while another
+    /// window (a dialog just closed) is still the active one.
+    public var focusedRow: Row? {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return nil }
+        return rowsByItem.values.first { row in
+            guard let item = gtk_widget_get_parent(row.rowWidget.widget) else { return false }
+            return focus == item || gtk_widget_is_ancestor(focus, item) != 0
+        }
+    }
+
     /// Enter on a row, or a click (single-click activation, as in a GtkListBox).
     @discardableResult
     public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {

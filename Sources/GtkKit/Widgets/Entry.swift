@@ -1,0 +1,72 @@
+import CGtk
+
+/// GtkEntry: a one-line text field. Give it an accessible label (or a visible label that
+/// names it), since the placeholder disappears once the user types.
+@MainActor
+public final class Entry: Widget {
+    public init(text: String = "", placeholder: String? = nil) {
+        super.init(retaining: UnsafeMutableRawPointer(gtk_entry_new()))
+        self.text = text
+        self.placeholder = placeholder
+    }
+
+    private var entry: UnsafeMutablePointer<GtkEntry> { cast() }
+
+    /// While `text` is being set: GTK replaces text by a delete and an insert, each emitting
+    /// "changed", and handlers must not see the empty text in between.
+    private var isReplacingText = false
+
+    /// Setting it emits "changed" once, like typing does (only when the text really changes).
+    public var text: String {
+        get { String.fromC(gtk_editable_get_text(opaque)) ?? "" }
+        set {
+            guard newValue != text else { return }
+            isReplacingText = true
+            gtk_editable_set_text(opaque, newValue)
+            isReplacingText = false
+            koyomi_signal_emit_simple(object, "changed")
+        }
+    }
+
+    /// The grey hint shown while the field is empty, e.g. "YYYY-MM-DD".
+    public var placeholder: String? {
+        get { String.fromC(gtk_entry_get_placeholder_text(entry)) }
+        set { gtk_entry_set_placeholder_text(entry, newValue) }
+    }
+
+    /// Whether Enter in the field activates the window's default widget (a dialog's Save).
+    public var activatesDefault: Bool {
+        get { gtk_entry_get_activates_default(entry) != 0 }
+        set { gtk_entry_set_activates_default(entry, newValue ? 1 : 0) }
+    }
+
+    /// How many characters wide the field asks to be (-1: GTK's default).
+    public var widthChars: Int32 {
+        get { gtk_editable_get_width_chars(opaque) }
+        set { gtk_editable_set_width_chars(opaque, newValue) }
+    }
+
+    /// The widest the field asks to be, in characters (-1: no limit); keeps a time field small.
+    public var maxWidthChars: Int32 {
+        get { gtk_editable_get_max_width_chars(opaque) }
+        set { gtk_editable_set_max_width_chars(opaque, newValue) }
+    }
+
+    /// After every change of the text, by the user or through `text` (once per change).
+    @discardableResult
+    public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onSignal("changed") { [weak self] in
+            guard self?.isReplacingText != true else { return }
+            handler()
+        }
+    }
+
+    /// Enter pressed in the field.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        onSignal("activate", handler)
+    }
+
+    /// Emits "activate" as Enter would (for tests).
+    public func activate() { koyomi_signal_emit_simple(object, "activate") }
+}
