@@ -12,7 +12,7 @@ extension CalendarStore {
         }
         let interval = day.interval(in: calendar)
         var rows: [PlanOnDay] = []
-        for source in sources {
+        for source in visibleSources {
             for plan in source.plans(overlapping: interval) {
                 let span = plan.days(in: calendar)
                 guard span.contains(day) else { continue }

@@ -30,6 +30,10 @@ public final class CalendarStore {
     public private(set) var firstWeekday: Int
 
     var sources: [any PlanSource]
+    /// Calendars the user switched off: their plans are left out of every query (decorations,
+    /// `plans(on:)`, the agenda, search) but they stay in `calendars`, so the list can show them.
+    /// Ids of calendars that are not loaded are kept too (settings may name one loaded later).
+    public internal(set) var hiddenCalendars: Set<CalendarID> = []
     /// `CalendarID` → info, for decorations; rebuilt whenever the sources change.
     private(set) var calendarsByID: [CalendarID: CalendarInfo] = [:]
     /// Recently built day indexes, newest last, so paging forth and back stays cheap.
@@ -63,8 +67,13 @@ public final class CalendarStore {
         return MonthLayout(month: visibleMonth, firstWeekday: firstWeekday)
     }
 
-    /// Every source's calendar, in source order.
+    /// Every source's calendar, in source order, hidden ones included.
     public var calendars: [CalendarInfo] { sources.map(\.calendar) }
+
+    /// The sources whose plans are shown: every query reads these, never `sources`.
+    var visibleSources: [any PlanSource] {
+        hiddenCalendars.isEmpty ? sources : sources.filter { !hiddenCalendars.contains($0.calendar.id) }
+    }
 
     // MARK: Actions
 
@@ -222,7 +231,8 @@ public final class CalendarStore {
         return change
     }
 
-    private func sourcesChanged() {
+    /// Also used when visibility changes: the cached day indexes hold the old set of plans.
+    func sourcesChanged() {
         calendarsByID = Self.calendarMap(sources)
         indexCache.removeAll()
         notify([.plans, .calendars])
@@ -251,7 +261,7 @@ public final class CalendarStore {
             indexCache.append(index)
             return index
         }
-        let index = DayIndex(layout: layout, sources: sources, calendar: calendar)
+        let index = DayIndex(layout: layout, sources: visibleSources, calendar: calendar)
         indexCache.append(index)
         if indexCache.count > Self.indexCacheLimit { indexCache.removeFirst() }
         return index

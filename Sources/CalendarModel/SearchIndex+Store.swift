@@ -1,11 +1,11 @@
 import Foundation
 
 extension CalendarStore {
-    /// Every plan and series of every source for search, series by their occurrence nearest
+    /// Every plan and series of every visible source for search, series by their occurrence nearest
     /// to today. Reads the sources, so call it on the store's thread.
     public func searchablePlans() -> [SearchablePlan] {
         let now = today.start(in: calendar)
-        return sources.flatMap { $0.searchEntries(near: now) }
+        return visibleSources.flatMap { $0.searchEntries(near: now) }
     }
 
     /// A search index over every plan of every source, measured from today in the store's

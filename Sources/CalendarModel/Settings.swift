@@ -36,9 +36,14 @@ public struct Settings: Equatable, Sendable {
     /// Where the plan panel was left, or nil for the default (half).
     public var panelPosition: PanelPosition?
 
+    /// Calendars the user switched off in the calendars list, by id (a calendar's id is its
+    /// file's path). Ids of calendars that no longer exist are harmless and kept.
+    public var hiddenCalendars: Set<CalendarID>
+
     public init(firstWeekday: Int? = nil, showsWeekNumbers: Bool = false,
                 windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
-                isMaximized: Bool = false, panelPosition: PanelPosition? = nil) {
+                isMaximized: Bool = false, panelPosition: PanelPosition? = nil,
+                hiddenCalendars: Set<CalendarID> = []) {
         // Property observers do not run in an initializer, so validate here too.
         self.firstWeekday = Self.validWeekday(firstWeekday)
         self.showsWeekNumbers = showsWeekNumbers
@@ -46,6 +51,7 @@ public struct Settings: Equatable, Sendable {
         self.windowHeight = Self.clamp(windowHeight, to: Self.heightRange)
         self.isMaximized = isMaximized
         self.panelPosition = panelPosition
+        self.hiddenCalendars = hiddenCalendars
     }
 
     /// The first weekday to use: the chosen one, else the locale's (`LocaleSettings.firstWeekday`).

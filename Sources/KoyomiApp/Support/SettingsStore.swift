@@ -8,6 +8,8 @@ import GtkKit
 ///     [Calendar]
 ///     first-weekday=2          # 1 = Sunday … 7 = Saturday; absent = from the locale
 ///     show-week-numbers=true
+///     hidden-calendars=/home/u/.local/share/koyomi/calendars/work.ics\n/media/b.ics
+///                              # switched-off calendars' paths, one per line (GLib writes \n)
 ///     [Window]
 ///     width=720
 ///     height=760
@@ -43,6 +45,7 @@ final class SettingsStore {
         static let calendar = "Calendar"
         static let firstWeekday = "first-weekday"
         static let showsWeekNumbers = "show-week-numbers"
+        static let hiddenCalendars = "hidden-calendars"
         static let window = "Window"
         static let width = "width"
         static let height = "height"
@@ -230,6 +233,9 @@ final class SettingsStore {
             }
         }
         if let value = bool(Key.showsWeekNumbers, Key.calendar) { settings.showsWeekNumbers = value }
+        if let value = file.string(Key.hiddenCalendars, in: Key.calendar) {
+            settings.hiddenCalendars = Self.calendarIDs(in: value)
+        }
         if let value = int(Key.width, Key.window) { settings.windowWidth = value }
         if let value = int(Key.height, Key.window) { settings.windowHeight = value }
         if let value = bool(Key.maximized, Key.window) { settings.isMaximized = value }
@@ -250,6 +256,11 @@ final class SettingsStore {
             file.removeValue(for: Key.firstWeekday, in: Key.calendar)
         }
         file.set(settings.showsWeekNumbers, for: Key.showsWeekNumbers, in: Key.calendar)
+        if let text = Self.text(of: settings.hiddenCalendars) {
+            file.set(text, for: Key.hiddenCalendars, in: Key.calendar)
+        } else {
+            file.removeValue(for: Key.hiddenCalendars, in: Key.calendar)
+        }
         file.set(settings.windowWidth, for: Key.width, in: Key.window)
         file.set(settings.windowHeight, for: Key.height, in: Key.window)
         file.set(settings.isMaximized, for: Key.maximized, in: Key.window)
@@ -258,5 +269,20 @@ final class SettingsStore {
         } else {
             file.removeValue(for: Key.panel, in: Key.window)
         }
+    }
+
+    // MARK: Hidden calendars
+
+    /// Calendar ids are file paths, which may hold `;` or `,` (so no GLib string list), but
+    /// never a line break in practice: one id per line, empty lines skipped.
+    static func calendarIDs(in text: String) -> Set<CalendarID> {
+        Set(text.split(separator: "\n", omittingEmptySubsequences: true).map { CalendarID(String($0)) })
+    }
+
+    /// The ids one per line, sorted so the file does not churn; nil when there are none.
+    /// An id with a line break could not be read back as one, so it is not written.
+    static func text(of ids: Set<CalendarID>) -> String? {
+        let lines = ids.map(\.rawValue).filter { !$0.isEmpty && !$0.contains("\n") }.sorted()
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 }

@@ -1,0 +1,97 @@
+import Foundation
+
+extension PlanForm {
+    /// What is wrong with the form, one specific message per field (empty when valid).
+    ///
+    /// Timed plans are checked in the form's own zone (`timeZoneID`; `calendar`'s zone when
+    /// empty), so "01:30–01:10" on a day the clocks go back is judged by the instants.
+    /// An ordering rule is checked only once the fields it compares are valid.
+    public func validate(calendar: Calendar, strings: PlanFormStrings = .english) -> [Field: String] {
+        var errors: [Field: String] = [:]
+        if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            errors[.title] = strings.emptyTitle
+        }
+        let start = Self.checkDate(startDateText, .startDate, strings, &errors)
+        let end = Self.checkDate(endDateText, .endDate, strings, &errors)
+        if isAllDay {
+            if let start, let end, end < start { errors[.endDate] = strings.endDayBeforeStartDay }
+        } else {
+            let startTime = Self.checkTime(startTimeText, .startTime, strings, &errors)
+            let endTime = Self.checkTime(endTimeText, .endTime, strings, &errors)
+            let zone = self.zone(calendar: calendar)
+            if zone == nil { errors[.timeZone] = FormatterStrings.fill(strings.unknownTimeZone, timeZoneID) }
+            if let start, let end, end < start {
+                errors[.endDate] = strings.endBeforeStart
+            } else if let start, let end, let startTime, let endTime, let zone,
+                      let from = Self.instant(start, startTime, zone: zone, calendar: calendar),
+                      let to = Self.instant(end, endTime, zone: zone, calendar: calendar), to < from {
+                errors[.endTime] = strings.endBeforeStart
+            }
+        }
+        if case let .weekly(days) = `repeat`, days.isEmpty { errors[.repeatRule] = strings.noWeekdays }
+        if `repeat` != .none {
+            switch repeatEnd {
+            case .never:
+                break
+            case let .onDate(text):
+                if let last = Self.checkDate(text, .repeatEnd, strings, &errors), let start, last < start {
+                    errors[.repeatEnd] = strings.repeatEndBeforeStart
+                }
+            case let .afterCount(count):
+                if count < 1 { errors[.repeatEnd] = strings.repeatCountTooSmall }
+            }
+        }
+        return errors
+    }
+
+    /// Whether `validate` finds nothing wrong.
+    public func isValid(calendar: Calendar) -> Bool {
+        validate(calendar: calendar).isEmpty
+    }
+
+    /// When the plan happens, or nil while its dates, times or zone are not valid. All-day
+    /// ends become exclusive (the last day + 1), as `PlanTiming` and RFC 5545 want.
+    public func timing(calendar: Calendar) -> PlanTiming? {
+        guard let start = Self.parseDate(startDateText), let end = Self.parseDate(endDateText),
+              end >= start else { return nil }
+        if isAllDay { return .allDay(start: start, end: end.adding(days: 1)) }
+        guard let startTime = Self.parseTime(startTimeText), let endTime = Self.parseTime(endTimeText),
+              let zone = zone(calendar: calendar),
+              let from = Self.instant(start, startTime, zone: zone, calendar: calendar),
+              let to = Self.instant(end, endTime, zone: zone, calendar: calendar), to >= from else { return nil }
+        return .timed(start: from, end: to)
+    }
+
+    /// The form's zone: `timeZoneID`, or `calendar`'s when empty; nil when unknown.
+    public func zone(calendar: Calendar) -> TimeZone? {
+        timeZoneID.isEmpty ? calendar.timeZone : TimeZone(identifier: timeZoneID)
+    }
+
+    // MARK: Helpers
+
+    private static func checkDate(_ text: String, _ field: Field, _ strings: PlanFormStrings,
+                                  _ errors: inout [Field: String]) -> CalendarDay? {
+        if let day = parseDate(text) { return day }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        errors[field] = trimmed.isEmpty ? strings.missingDate : FormatterStrings.fill(strings.invalidDate, trimmed)
+        return nil
+    }
+
+    private static func checkTime(_ text: String, _ field: Field, _ strings: PlanFormStrings,
+                                  _ errors: inout [Field: String]) -> (hour: Int, minute: Int)? {
+        if let time = parseTime(text) { return time }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        errors[field] = trimmed.isEmpty ? strings.missingTime : FormatterStrings.fill(strings.invalidTime, trimmed)
+        return nil
+    }
+
+    /// The instant of a wall time in `zone`. A time the clocks skip (02:30 when they jump from
+    /// 02:00 to 03:00) lands after the gap, as Foundation resolves it.
+    private static func instant(_ day: CalendarDay, _ time: (hour: Int, minute: Int), zone: TimeZone,
+                                calendar: Calendar) -> Date? {
+        var local = calendar
+        local.timeZone = zone
+        return local.date(from: DateComponents(year: day.year, month: day.month, day: day.day,
+                                               hour: time.hour, minute: time.minute))
+    }
+}

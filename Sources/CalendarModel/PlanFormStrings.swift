@@ -1,0 +1,56 @@
+/// The plan editor's validation messages, in the user's language.
+///
+/// The model cannot call gettext (it never imports GTK or the app), so, as with
+/// `FormatterStrings`, the app fills this with translated strings and the model only
+/// chooses and fills them. `%@` stands for the text the user typed.
+public struct PlanFormStrings: Sendable {
+    /// The title is empty or only spaces.
+    public var emptyTitle: String
+    /// A date field is empty.
+    public var missingDate: String
+    /// A date field holds something that is not a real date; `%@` is the text ("2026-02-30").
+    public var invalidDate: String
+    /// A time field is empty.
+    public var missingTime: String
+    /// A time field holds something that is not a 24-hour time; `%@` is the text ("25:61").
+    public var invalidTime: String
+    /// The zone identifier is not an IANA zone this system knows; `%@` is the identifier.
+    public var unknownTimeZone: String
+    /// An all-day plan's last day is before its first day.
+    public var endDayBeforeStartDay: String
+    /// A timed plan ends before it starts (in the form's time zone).
+    public var endBeforeStart: String
+    /// Weekly repetition without any weekday chosen.
+    public var noWeekdays: String
+    /// The repetition's end date is before the plan's start.
+    public var repeatEndBeforeStart: String
+    /// "After N times" with N < 1.
+    public var repeatCountTooSmall: String
+
+    public init(emptyTitle: String = "Enter a title",
+                missingDate: String = "Enter a date as YYYY-MM-DD",
+                invalidDate: String = "“%@” is not a date; use YYYY-MM-DD",
+                missingTime: String = "Enter a time as HH:MM",
+                invalidTime: String = "“%@” is not a time; use HH:MM, 00:00 to 23:59",
+                unknownTimeZone: String = "Unknown time zone “%@”",
+                endDayBeforeStartDay: String = "The last day is before the first day",
+                endBeforeStart: String = "The plan ends before it starts",
+                noWeekdays: String = "Choose at least one day of the week",
+                repeatEndBeforeStart: String = "The repetition ends before the plan starts",
+                repeatCountTooSmall: String = "Repeat at least once") {
+        self.emptyTitle = emptyTitle
+        self.missingDate = missingDate
+        self.invalidDate = invalidDate
+        self.missingTime = missingTime
+        self.invalidTime = invalidTime
+        self.unknownTimeZone = unknownTimeZone
+        self.endDayBeforeStartDay = endDayBeforeStartDay
+        self.endBeforeStart = endBeforeStart
+        self.noWeekdays = noWeekdays
+        self.repeatEndBeforeStart = repeatEndBeforeStart
+        self.repeatCountTooSmall = repeatCountTooSmall
+    }
+
+    /// The English originals.
+    public static let english = PlanFormStrings()
+}

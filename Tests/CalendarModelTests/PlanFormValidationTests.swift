@@ -1,0 +1,125 @@
+import CalendarModel
+import Foundation
+import XCTest
+
+/// Every rule of `PlanForm.validate`, with the message the editor shows under the field.
+final class PlanFormValidationTests: XCTestCase {
+    let utc = gregorian("UTC")
+
+    func valid() -> PlanForm {
+        PlanForm(title: "Lunch", startDateText: "2026-11-29", endDateText: "2026-11-29",
+                 startTimeText: "12:00", endTimeText: "13:00", timeZoneID: "UTC", calendarID: workID)
+    }
+
+    func errors(_ change: (inout PlanForm) -> Void) -> [PlanForm.Field: String] {
+        var form = valid()
+        change(&form)
+        return form.validate(calendar: utc)
+    }
+
+    func testAValidFormHasNoErrors() {
+        XCTAssertEqual(valid().validate(calendar: utc), [:])
+        XCTAssertTrue(valid().isValid(calendar: utc))
+    }
+
+    func testEmptyTitle() {
+        XCTAssertEqual(errors { $0.title = "" }, [.title: "Enter a title"])
+        XCTAssertEqual(errors { $0.title = "  \n" }, [.title: "Enter a title"], "spaces alone are no title")
+        var form = valid()
+        form.title = ""
+        XCTAssertFalse(form.isValid(calendar: utc))
+    }
+
+    func testImpossibleDate() {
+        XCTAssertEqual(errors { $0.startDateText = "2026-02-30"; $0.endDateText = "2026-03-01" },
+                       [.startDate: "“2026-02-30” is not a date; use YYYY-MM-DD"])
+        XCTAssertEqual(errors { $0.endDateText = "2026-13-01" },
+                       [.endDate: "“2026-13-01” is not a date; use YYYY-MM-DD"])
+        XCTAssertEqual(errors { $0.endDateText = "29/11/2026" },
+                       [.endDate: "“29/11/2026” is not a date; use YYYY-MM-DD"])
+        XCTAssertEqual(errors { $0.startDateText = " " }, [.startDate: "Enter a date as YYYY-MM-DD"])
+    }
+
+    func testImpossibleTime() {
+        XCTAssertEqual(errors { $0.startTimeText = "25:61" },
+                       [.startTime: "“25:61” is not a time; use HH:MM, 00:00 to 23:59"])
+        XCTAssertEqual(errors { $0.endTimeText = "" }, [.endTime: "Enter a time as HH:MM"])
+    }
+
+    func testTimesOfAnAllDayPlanAreNotChecked() {
+        XCTAssertEqual(errors { $0.isAllDay = true; $0.startTimeText = "25:61"; $0.timeZoneID = "Nowhere/City" }, [:])
+    }
+
+    func testUnknownTimeZone() {
+        XCTAssertEqual(errors { $0.timeZoneID = "Mars/Olympus" }, [.timeZone: "Unknown time zone “Mars/Olympus”"])
+    }
+
+    func testTimedEndBeforeStart() {
+        XCTAssertEqual(errors { $0.endTimeText = "11:59" }, [.endTime: "The plan ends before it starts"])
+        XCTAssertEqual(errors { $0.endDateText = "2026-11-28"; $0.endTimeText = "23:00" },
+                       [.endDate: "The plan ends before it starts"], "an earlier end day is the day's fault")
+        XCTAssertEqual(errors { $0.endDateText = "2026-11-30"; $0.endTimeText = "01:00" }, [:],
+                       "an earlier time on a later day is fine")
+    }
+
+    func testEndBeforeStartIsJudgedByInstantsInTheFormsZone() {
+        // Berlin, 2026-03-29: clocks jump from 02:00 CET to 03:00 CEST, so the wall time 02:30
+        // does not exist and means 03:30 CEST: a plan "02:30–03:10" would end before it starts,
+        // although 03:10 reads later than 02:30.
+        let gapDay: (inout PlanForm) -> Void = {
+            $0.timeZoneID = "Europe/Berlin"
+            $0.startDateText = "2026-03-29"
+            $0.endDateText = "2026-03-29"
+        }
+        XCTAssertEqual(errors { gapDay(&$0); $0.startTimeText = "02:30"; $0.endTimeText = "03:10" },
+                       [.endTime: "The plan ends before it starts"])
+        XCTAssertEqual(errors { gapDay(&$0); $0.startTimeText = "01:30"; $0.endTimeText = "03:10" }, [:])
+        // The same wall times in UTC are fine.
+        XCTAssertEqual(errors { $0.startTimeText = "02:30"; $0.endTimeText = "03:10" }, [:])
+    }
+
+    func testAllDayLastDayBeforeFirstDay() {
+        XCTAssertEqual(errors { $0.isAllDay = true; $0.endDateText = "2026-11-28" },
+                       [.endDate: "The last day is before the first day"])
+        XCTAssertEqual(errors { $0.isAllDay = true; $0.startTimeText = "13:00"; $0.endTimeText = "12:00" }, [:],
+                       "one day, whatever the hidden times say")
+    }
+
+    func testWeeklyNeedsADay() {
+        XCTAssertEqual(errors { $0.repeat = .weekly([]) }, [.repeatRule: "Choose at least one day of the week"])
+        XCTAssertEqual(errors { $0.repeat = .weekly([1, 7]) }, [:])
+    }
+
+    func testRepeatEndDate() {
+        XCTAssertEqual(errors { $0.repeat = .daily; $0.repeatEnd = .onDate("2026-11-28") },
+                       [.repeatEnd: "The repetition ends before the plan starts"])
+        XCTAssertEqual(errors { $0.repeat = .daily; $0.repeatEnd = .onDate("2026-11-29") }, [:], "the start day itself is fine")
+        XCTAssertEqual(errors { $0.repeat = .monthly; $0.repeatEnd = .onDate("2026-02-29") },
+                       [.repeatEnd: "“2026-02-29” is not a date; use YYYY-MM-DD"])
+    }
+
+    func testRepeatCount() {
+        XCTAssertEqual(errors { $0.repeat = .weekdays; $0.repeatEnd = .afterCount(0) },
+                       [.repeatEnd: "Repeat at least once"])
+        XCTAssertEqual(errors { $0.repeat = .yearly; $0.repeatEnd = .afterCount(-2) }, [.repeatEnd: "Repeat at least once"])
+        XCTAssertEqual(errors { $0.repeat = .yearly; $0.repeatEnd = .afterCount(1) }, [:])
+    }
+
+    func testRepeatEndIsIgnoredWithoutRepetition() {
+        XCTAssertEqual(errors { $0.repeat = .none; $0.repeatEnd = .afterCount(0) }, [:])
+    }
+
+    func testSeveralProblemsAreAllReported() {
+        let found = errors { $0.title = ""; $0.startDateText = "2026-02-30"; $0.endTimeText = "25:00" }
+        XCTAssertEqual(Set(found.keys), [.title, .startDate, .endTime])
+    }
+
+    func testMessagesComeFromTheInjectedStrings() {
+        var form = valid()
+        form.title = ""
+        form.startTimeText = "7時"
+        let strings = PlanFormStrings(emptyTitle: "タイトルを入力してください", invalidTime: "「%@」は時刻ではありません")
+        XCTAssertEqual(form.validate(calendar: utc, strings: strings),
+                       [.title: "タイトルを入力してください", .startTime: "「7時」は時刻ではありません"])
+    }
+}
