@@ -3,6 +3,14 @@ import Foundation
 
 /// The calendar's own properties (its name and colour), edited in place among the header lines.
 extension CalendarDocument {
+    /// The calendar's `X-WR-CALNAME` (unescaped); nil when it has none.
+    public var calendarName: String? {
+        headerIndices.lazy.compactMap { index -> String? in
+            guard case let .line(line) = parts[index], line.name == "X-WR-CALNAME" else { return nil }
+            return RawContentLine.unescape(line.value)
+        }.first
+    }
+
     /// Sets `X-WR-CALNAME` (what Google, Apple and Thunderbird read as the calendar's name).
     public mutating func setCalendarName(_ name: String) throws(ICalendarError) {
         guard let property = name.withCString({ icalproperty_new_x($0) }) else { throw unwritable("X-WR-CALNAME") }

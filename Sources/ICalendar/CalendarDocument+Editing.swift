@@ -108,14 +108,14 @@ extension CalendarDocument {
     }
 
     /// Before the END:VCALENDAR of the last calendar in the file.
-    private var insertionIndex: Int {
+    var insertionIndex: Int {
         parts.lastIndex { part in
             if case let .line(line) = part { return line.endName == "VCALENDAR" }
             return false
         } ?? parts.count
     }
 
-    private mutating func insertZones(_ tzids: [String]) throws(ICalendarError) {
+    mutating func insertZones(_ tzids: [String]) throws(ICalendarError) {
         let present = Set(components.compactMap(\.tzid))
         for tzid in tzids where !present.contains(tzid) {
             guard let zone = VTimezoneText.component(for: tzid, lineEnd: lineEnd) else {

@@ -60,6 +60,27 @@ public struct CalendarDocument: Hashable, Sendable {
         self.parts = parts
     }
 
+    /// A document built from parts (exports, vetted subsets of a file).
+    init(parts: [Part], prefix: String = "", lineEnd: String, timeZone: TimeZone) {
+        self.parts = parts
+        self.prefix = prefix
+        self.lineEnd = lineEnd
+        self.timeZone = timeZone
+    }
+
+    /// The same document without the top-level components at `indices` (positions in
+    /// `components`, i.e. `componentKinds`).
+    func removingComponents(at indices: Set<Int>) -> CalendarDocument {
+        var result = self
+        var componentIndex = -1
+        result.parts = parts.filter { part in
+            guard case .component = part else { return true }
+            componentIndex += 1
+            return !indices.contains(componentIndex)
+        }
+        return result
+    }
+
     /// The document as text: the original where nothing changed.
     public var text: String {
         prefix + parts.map { part in

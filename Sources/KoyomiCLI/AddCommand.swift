@@ -29,58 +29,9 @@ struct AddCommand {
     }
 
     func run() throws(CLIError) -> String {
-        let store = UserCalendars(environment: context.environment, timeZone: context.timeZone)
-        let target = try targetPath(store)
-        var document: CalendarDocument
-        let identity: FileIdentity?
-        if FileManager.default.fileExists(atPath: target) {
-            do {
-                (document, identity) = try CalendarDocument.load(path: target, timeZone: context.timeZone)
-            } catch {
-                throw .usage("\(error)")
-            }
-        } else {
-            do {
-                let personal = UserCalendars.personal
-                document = try CalendarDocument.empty(name: personal.name, color: personal.color, timeZone: context.timeZone)
-            } catch {
-                throw .failure(error.description)
-            }
-            identity = nil
-        }
-        let id: Plan.ID
-        do {
-            id = try document.addEvent(draft, now: context.now)
-        } catch {
-            throw .failure(error.description)
-        }
-        do {
-            try FileManager.default.createDirectory(at: store.folder, withIntermediateDirectories: true)
-        } catch {
-            throw .failure("cannot create \(store.folder.path): \(error.localizedDescription)")
-        }
-        do {
-            try document.save(to: target, expecting: identity, writer: context.writer)
-        } catch {
-            throw .saving(error)
-        }
+        let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
+        let calendar = try context.openCalendar(try folder.targetPath(named: calendarName))
+        let id = try context.modify(calendar) { document in try document.addEvent(draft, now: context.now) }
         return id.uid + "\n"
-    }
-
-    /// The file to add to: the named calendar, else the first; "Personal" (not yet written)
-    /// when the folder holds no calendar.
-    private func targetPath(_ store: UserCalendars) throws(CLIError) -> String {
-        let paths = store.paths
-        guard !paths.isEmpty else {
-            let personal = UserCalendars.personal
-            if let calendarName, calendarName.caseInsensitiveCompare(personal.name) != .orderedSame {
-                throw .usage("no calendar named “\(calendarName)” (there are none yet; "
-                             + "leave out --calendar to create “\(personal.name)”)")
-            }
-            return store.folder.appendingPathComponent(personal.file).path
-        }
-        guard let calendarName else { return paths[0] }
-        let files = try UserCalendars.select(try store.loadAll(), named: calendarName)
-        return files.first?.path ?? paths[0]
     }
 }

@@ -7,12 +7,15 @@ struct CLIArguments {
     /// - Parameters:
     ///   - valued: options that take a value ("--date").
     ///   - flags: options that take none ("--json").
-    init(_ arguments: [String], valued: Set<String>, flags known: Set<String>) throws(CLIError) {
+    ///   - aliases: short spellings of options ("-o" for "--output").
+    init(_ arguments: [String], valued: Set<String>, flags known: Set<String>,
+         aliases: [String: String] = [:]) throws(CLIError) {
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
-            let argument = arguments[index]
+            var argument = arguments[index]
             index += 1
+            if !onlyPositionals, let long = aliases[argument] { argument = long }
             if onlyPositionals || !argument.hasPrefix("--") {
                 if !onlyPositionals, argument.hasPrefix("-"), argument != "-" {
                     throw .usage("unknown option “\(argument)”")

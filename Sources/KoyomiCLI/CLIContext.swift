@@ -11,11 +11,17 @@ public struct CLIContext: Sendable {
     public var timeZone: TimeZone
     /// Called at each step of a save; tests change the file there to play another writer.
     var willSave: (@Sendable (SaveStep) -> Void)?
+    /// The program that vets untrusted files (`koyomi --vet-ics`): this very executable.
+    public var childExecutable: String
+    /// Limits for that child (tests lower them to see a limit hit).
+    var vetLimits = UntrustedCalendar.Limits.standard
 
-    public init(environment: [String: String], now: Date, timeZone: TimeZone) {
+    public init(environment: [String: String], now: Date, timeZone: TimeZone,
+                childExecutable: String = UntrustedCalendar.currentExecutable) {
         self.environment = environment
         self.now = now
         self.timeZone = timeZone
+        self.childExecutable = childExecutable
     }
 
     /// The real process environment, clock and zone (`TZ`, else /etc/localtime's name).

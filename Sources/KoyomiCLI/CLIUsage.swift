@@ -4,6 +4,8 @@ enum CLIUsage {
         switch command {
         case "list": list
         case "add": add
+        case "import": importing
+        case "export": export
         default: remove
         }
     }
@@ -37,6 +39,24 @@ enum CLIUsage {
 
     Removes the plan with this UID (all its occurrences) from your calendars and says
     what it removed. `koyomi list --json` shows the UIDs.
+    """
+
+    static let importing = """
+    Usage: koyomi import FILE.ics [--calendar NAME]
+
+    Adds the events of FILE.ics to one of your calendars (default: the first; "Personal" is
+    created when there is none) and says how many were added, updated and skipped, and why.
+    An event already there (same UID) is replaced only by a newer copy (higher SEQUENCE,
+    then later LAST-MODIFIED, then DTSTAMP). The file is read in a separate process with
+    time and memory limits; parts that cannot be read are left out and listed on stderr.
+    """
+
+    static let export = """
+    Usage: koyomi export [--calendar NAME] [-o FILE.ics]
+
+    Writes your calendars (or the one named) as one iCalendar file to stdout, or saves it
+    to FILE.ics (atomically; not inside your calendars folder). Everything is kept as
+    written, including to-dos and properties Koyomi does not show.
     """
 
 }

@@ -1,20 +1,17 @@
 import Foundation
 
-/// `koyomi list`, `koyomi add` and `koyomi remove`: the user's calendars from a terminal, on
-/// the same model and storage as the window, without ever starting GTK.
+/// `koyomi list|add|remove|import|export`: the user's calendars from a terminal, on the same
+/// model and storage as the window, without ever starting GTK.
 ///
-/// Storage layout (see `UserCalendars`): `$XDG_DATA_HOME/koyomi/calendars/` holds one `.ics`
-/// per calendar and nothing else; backups go to `koyomi/backups/`, and a later CalDAV sync is
-/// meant to keep its per-plan server data (address, ETag, offline queue) in a sibling
-/// `koyomi/sync/` folder, so adding it needs no migration of `calendars/`.
+/// Storage layout: see `UserCalendarFolder` (calendars/, backups/, and sync/ for CalDAV).
 public enum KoyomiCLI {
     /// First arguments that run a command instead of opening the window.
-    public static let commands: Set<String> = ["list", "add", "remove"]
+    public static let commands: Set<String> = ["list", "add", "remove", "import", "export"]
 
     /// Runs one command (`arguments` starts with its name) and says what to print and return.
     public static func run(_ arguments: [String], context: CLIContext) -> CLIResult {
         guard let name = arguments.first, commands.contains(name) else {
-            return CLIResult(status: 2, error: "koyomi: expected one of list, add, remove\n")
+            return CLIResult(status: 2, error: "koyomi: expected one of list, add, remove, import, export\n")
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("-h") || rest.contains("--help") {
@@ -25,6 +22,8 @@ public enum KoyomiCLI {
             switch name {
             case "list": output = try ListCommand(arguments: rest, context: context).run()
             case "add": output = try AddCommand(arguments: rest, context: context).run()
+            case "import": return try ImportCommand(arguments: rest, context: context).run()
+            case "export": output = try ExportCommand(arguments: rest, context: context).run()
             default: output = try RemoveCommand(arguments: rest, context: context).run()
             }
             return CLIResult(status: 0, output: output)

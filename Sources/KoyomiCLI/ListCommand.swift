@@ -40,7 +40,7 @@ struct ListCommand {
     }
 
     func run() throws(CLIError) -> String {
-        let sources = try UserCalendars.select(try loadSources(), named: calendarName)
+        let sources = try UserCalendarFolder.select(try loadSources(), named: calendarName)
         let calendar = context.calendar
         let interval = DateInterval(start: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
         var byDay: [CalendarDay: [Plan]] = [:]
@@ -66,7 +66,7 @@ struct ListCommand {
 
     /// FILEs as given, else the user's calendars.
     private func loadSources() throws(CLIError) -> [ICalendarFile] {
-        let store = UserCalendars(environment: context.environment, timeZone: context.timeZone)
+        let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
         guard !files.isEmpty else { return try store.loadAll() }
         var sources: [ICalendarFile] = []
         for (index, path) in files.enumerated() {

@@ -21,20 +21,15 @@ struct RemoveCommand {
     }
 
     func run() throws(CLIError) -> String {
-        let store = UserCalendars(environment: context.environment, timeZone: context.timeZone)
-        let files = try UserCalendars.select(try store.loadAll(), named: calendarName)
-        var found: [(file: ICalendarFile, document: CalendarDocument, identity: FileIdentity)] = []
+        let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
+        let files = try UserCalendarFolder.select(try store.loadAll(), named: calendarName)
+        var found: [(file: ICalendarFile, calendar: CalendarFile)] = []
         for file in files {
             guard let path = file.path else { continue }
-            let loaded: (document: CalendarDocument, identity: FileIdentity)
-            do {
-                loaded = try CalendarDocument.load(path: path, timeZone: context.timeZone)
-            } catch {
-                throw .usage("\(error)")
-            }
-            if loaded.document.eventUIDs.contains(uid) { found.append((file, loaded.document, loaded.identity)) }
+            let calendar = try context.openCalendar(path)
+            if calendar.document.eventUIDs.contains(uid) { found.append((file, calendar)) }
         }
-        guard var match = found.first, let path = match.file.path else {
+        guard let match = found.first else {
             throw .usage("no plan with UID “\(uid)”" + (calendarName.map { " in “\($0)”" } ?? ""))
         }
         if found.count > 1 {
@@ -45,17 +40,7 @@ struct RemoveCommand {
         // plans and overrides first and each series' master after them.
         let entries = match.file.searchEntries(near: context.now).filter { $0.plan.id.uid == uid }
         let title = (entries.first { $0.plan.id.occurrence == nil } ?? entries.last)?.plan.title
-        do {
-            try match.document.deleteEvent(uid: uid)
-        } catch {
-            throw .failure(error.description)
-        }
-        do {
-            try match.document.save(to: path, expecting: match.identity,
-                                    writer: context.writer)
-        } catch {
-            throw .saving(error)
-        }
+        try context.modify(match.calendar) { document in try document.deleteEvent(uid: uid) }
         return "Removed “\(title ?? uid)” (\(uid)) from \(match.file.calendar.name)\n"
     }
 }

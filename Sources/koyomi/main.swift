@@ -1,8 +1,15 @@
 import Foundation
+import ICalendar
 import KoyomiApp
 import KoyomiCLI
 
-// `koyomi list|add|remove …` runs on the model alone and exits: GTK is never started.
+// The child that reads an untrusted .ics under limits (see `UntrustedCalendar`), spawned by
+// this very program: before anything else, so it never touches GTK or the user's files.
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "--vet-ics" {
+    exit(UntrustedCalendar.childMain(arguments: Array(CommandLine.arguments.dropFirst())))
+}
+
+// `koyomi list|add|remove|import|export …` runs on the model alone and exits: GTK is never started.
 if let first = CommandLine.arguments.dropFirst().first, KoyomiCLI.commands.contains(first) {
     let result = KoyomiCLI.run(Array(CommandLine.arguments.dropFirst()), context: .current())
     FileHandle.standardOutput.write(Data(result.output.utf8))

@@ -129,3 +129,35 @@ final class AddCommandTests: CLITestCase {
         XCTAssertEqual(CLIError.saving(.system(path: "/x", operation: "rename", errno: EIO)).status, 1)
     }
 }
+
+/// `add` and `remove` edit through `CalendarFile`: a change by another program between our
+/// read and our rename is kept, and our edit is applied on top of it.
+final class AddCommandRaceTests: CLITestCase {
+    func testAnotherWritersSingleChangeIsKeptAndThePlanAddedToIt() throws {
+        let path = try writeCalendar("work.ics", name: "Work")
+        let theirs = Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME:Work\r\n"
+                           + Self.event("theirs", "Theirs", start: ";VALUE=DATE:20261110", end: ";VALUE=DATE:20261111")
+                           + "END:VCALENDAR\r\n").utf8)
+        let once = OnceFlag()
+        var racing = context
+        racing.willSave = { step in
+            if step == .fsync, once.take() { try? theirs.write(to: URL(fileURLWithPath: path)) }
+        }
+        let result = KoyomiCLI.run(["add", "--title", "Ours", "--start", "2026-11-10"], context: racing)
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(run("list", "--date", "2026-11-10").output,
+                       "2026-11-10  all day  Ours  [Work]\n2026-11-10  all day  Theirs  [Work]\n")
+    }
+}
+
+private final class OnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var taken = false
+
+    func take() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { taken = true }
+        return !taken
+    }
+}

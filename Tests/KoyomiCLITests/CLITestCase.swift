@@ -21,7 +21,9 @@ class CLITestCase: XCTestCase {
     var calendarsFolder: URL { dataHome.appendingPathComponent("koyomi/calendars") }
 
     var context: CLIContext {
-        CLIContext(environment: ["XDG_DATA_HOME": dataHome.path, "HOME": "/nonexistent"], now: now, timeZone: zone)
+        // Imports are vetted by the real `koyomi` built next to the test runner.
+        CLIContext(environment: ["XDG_DATA_HOME": dataHome.path, "HOME": "/nonexistent"], now: now, timeZone: zone,
+                   childExecutable: TestEnvironment.koyomiBinary.path)
     }
 
     @discardableResult

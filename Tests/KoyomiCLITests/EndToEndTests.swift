@@ -58,6 +58,31 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dataHome.appendingPathComponent("koyomi").path), backups)
     }
 
+    func testImportVetsInAChildOfItselfAndExportGivesTheFileBack() throws {
+        let source = dataHome.appendingPathComponent("in.ics")
+        let good = "BEGIN:VEVENT\r\nUID:e@x\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:20261110T060000Z\r\n"
+            + "SUMMARY:Imported\r\nEND:VEVENT\r\n"
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + good + "BEGIN:VEVENT\r\nUID:bad@x\r\nSUMMARY:No start\r\n"
+                  + "END:VEVENT\r\nEND:VCALENDAR\r\n").utf8).write(to: source)
+        let imported = try koyomi("import", source.path)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stdout, "Imported into Personal: 1 added, 0 updated, 0 skipped\n")
+        XCTAssertTrue(imported.stderr.contains("“No start” (bad@x)"), imported.stderr)
+        XCTAssertEqual(try koyomi("list", "--date", "2026-11-10").stdout, "2026-11-10  15:00–15:00  Imported  [Personal]\n")
+
+        let exported = try koyomi("export")
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        let file = dataHome.appendingPathComponent("koyomi/calendars/personal.ics")
+        XCTAssertEqual(exported.stdout, try String(contentsOf: file, encoding: .utf8))
+        XCTAssertTrue(exported.stdout.contains(good), "the imported event as it was written")
+
+        let broken = dataHome.appendingPathComponent("broken.ics")
+        try Data("BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\n".utf8).write(to: broken)
+        let refused = try koyomi("import", broken.path)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.stderr.hasPrefix("koyomi import: \(broken.path): "), refused.stderr)
+    }
+
     func testMainHelpListsTheCommands() throws {
         let help = try koyomi("--help")
         XCTAssertEqual(help.status, 0)

@@ -2,36 +2,9 @@ import CalendarModel
 import Foundation
 import ICalendar
 
-/// The user's own calendars: one `.ics` per calendar in `$XDG_DATA_HOME/koyomi/calendars/`
-/// (default `~/.local/share/koyomi/calendars/`).
-///
-/// Only calendar files belong in that folder: every `.ics` there is read as a calendar.
-/// Backups live in `koyomi/backups/` (`BackupStore.standard`), and a later CalDAV sync is to
-/// keep per-plan server data (URL, ETag, offline queue) in `koyomi/sync/`, keyed by file name
-/// and UID, so neither ever needs the calendars moved or rewritten.
-struct UserCalendars {
-    /// The calendar created on first run.
-    static let personal = (name: "Personal", file: "personal.ics", color: "#3584e4")
-
-    let folder: URL
-    let timeZone: TimeZone
-
-    init(environment: [String: String], timeZone: TimeZone) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        // The XDG spec ignores relative values; so does BackupStore, so both agree.
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        folder = URL(fileURLWithPath: data).appendingPathComponent("koyomi/calendars")
-        self.timeZone = timeZone
-    }
-
-    /// The calendar files, by file name (the first is the default for `add`).
-    var paths: [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
-            .map { folder.appendingPathComponent($0).path }
-    }
-
-    /// Reads one calendar file for listing; a file that cannot be read is bad input.
+/// Reading the user's calendars for a command: a file that cannot be read is bad input.
+extension UserCalendarFolder {
+    /// Reads one calendar file for listing.
     func load(_ path: String, index: Int) throws(CLIError) -> ICalendarFile {
         let palette = ["#3584e4", "#e66100", "#2ec27e", "#9141ac", "#e5a50a", "#c01c28", "#865e3c", "#1c71d8"]
         let options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: palette[index % palette.count],
@@ -70,4 +43,24 @@ struct UserCalendars {
             || stem.caseInsensitiveCompare(name) == .orderedSame
     }
 
+    /// The file new plans go to: the calendar called `name`, else the first; on first run
+    /// (no calendar yet) "Personal" is created, unless another name was asked for.
+    func targetPath(named name: String?) throws(CLIError) -> String {
+        if paths.isEmpty {
+            let personal = Self.personal
+            if let name, name.caseInsensitiveCompare(personal.name) != .orderedSame {
+                throw .usage("no calendar named “\(name)” (there are none yet; "
+                             + "leave out --calendar to create “\(personal.name)”)")
+            }
+            do {
+                try ensureFirstRun(timeZone: timeZone)
+            } catch {
+                throw .failure("cannot create “\(personal.name)” in \(folder.path): \(error)")
+            }
+        }
+        let paths = self.paths
+        guard let first = paths.first else { throw .failure("cannot create a calendar in \(folder.path)") }
+        guard let name else { return first }
+        return try Self.select(try loadAll(), named: name).first?.path ?? first
+    }
 }

@@ -1,0 +1,36 @@
+import CalendarModel
+import Foundation
+
+/// A repeating event's own start and end, for moving a whole series by as much as the user
+/// moved one of its occurrences.
+extension CalendarDocument {
+    /// The DTSTART/DTEND (or DURATION) of the event's master as a timing, with no rule
+    /// applied; nil when there is no such event or its times cannot be read.
+    public func seriesTiming(uid: String) -> PlanTiming? {
+        guard var master = components.first(where: {
+            $0.kind == "VEVENT" && $0.uid == uid && $0.recurrenceIDLine == nil
+        }) else { return nil }
+        for name in ["RRULE", "RDATE", "EXRULE", "EXDATE"] { master.remove(name) }
+        // Read through the same code as the window, with the document's own zones.
+        let zones = components.filter { $0.kind == "VTIMEZONE" }.map(\.text).joined()
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi//Koyomi//EN\r\n" + zones + master.text
+            + "END:VCALENDAR\r\n"
+        var options = ICalendarLoadOptions(id: CalendarID("series"), fallbackColor: "#000000", timeZone: timeZone)
+        options.cacheFolder = nil
+        guard let file = try? ICalendarFile(text: text, sourceName: "series", options: options) else { return nil }
+        return file.plans(overlapping: DateInterval(start: .distantPast, end: .distantFuture)).first?.timing
+    }
+}
+
+extension CalendarDocument {
+    /// The IANA zone an event's start is written in (`DTSTART;TZID=…`), for showing its times
+    /// as written; nil for dates, UTC, floating times and zones Foundation does not know
+    /// (e.g. Outlook's Windows names), which are then shown in the user's zone.
+    public func timeZone(uid: String) -> TimeZone? {
+        guard let master = components.first(where: { $0.kind == "VEVENT" && $0.uid == uid && $0.recurrenceIDLine == nil })
+                ?? components.first(where: { $0.kind == "VEVENT" && $0.uid == uid }),
+              let line = master.line(named: "DTSTART"), case let .local(_, tzid)? = PropertyTime(line: line),
+              let tzid else { return nil }
+        return TimeZone(identifier: tzid)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The user's own calendars: one `.ics` per calendar in `$XDG_DATA_HOME/koyomi/calendars/`
+/// (default `~/.local/share/koyomi/calendars/`), shared by the window and the command line.
+///
+/// Only calendar files belong in that folder: every `.ics` there is read as a calendar.
+/// Storage layout, so that later features need no migration:
+/// - `koyomi/calendars/` — the calendars, one file each, nothing else;
+/// - `koyomi/backups/` — the last versions of each saved file (`BackupStore.standard`);
+/// - `koyomi/sync/` — reserved for CalDAV: per plan its server URL, ETag and a queue of
+///   offline changes, keyed by calendar file name and UID, so the calendars themselves never
+///   have to be moved or rewritten when sync arrives.
+public struct UserCalendarFolder: Sendable {
+    /// The calendar created on first run.
+    public static let personal = (name: "Personal", file: "personal.ics", color: "#3584e4")
+
+    public let folder: URL
+    /// The user's zone, for reading the calendars and for new ones.
+    public let timeZone: TimeZone
+
+    /// The folder under `XDG_DATA_HOME` (absolute values only, as the XDG spec says; the
+    /// same rule as `BackupStore.standard`), else `HOME/.local/share`.
+    public init(environment: [String: String], timeZone: TimeZone) {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        self.init(folder: URL(fileURLWithPath: data).appendingPathComponent("koyomi/calendars"), timeZone: timeZone)
+    }
+
+    public init(folder: URL, timeZone: TimeZone) {
+        self.folder = folder
+        self.timeZone = timeZone
+    }
+
+    /// The calendar files, by file name (the first is the default for new plans).
+    public var paths: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".ics") && !$0.hasPrefix(".") }.sorted()
+            .map { folder.appendingPathComponent($0).path }
+    }
+
+    /// Creates "Personal" when the folder holds no calendar yet (creating the folder too).
+    /// - Returns: the calendar paths afterwards.
+    @discardableResult
+    public func ensureFirstRun(timeZone: TimeZone) throws -> [String] {
+        let existing = paths
+        guard existing.isEmpty else { return existing }
+        let personal = Self.personal
+        let document = try CalendarDocument.empty(name: personal.name, color: personal.color, timeZone: timeZone)
+        try createFolder()
+        let path = folder.appendingPathComponent(personal.file).path
+        do {
+            try AtomicFileWriter().write(document.data, to: path, expecting: nil)
+        } catch SaveError.changedOnDisk {
+            // Another Koyomi created it at the same moment: theirs is as good as ours.
+        }
+        return paths
+    }
+
+    /// Writes a new empty calendar atomically; its file name comes from `name` (lower-case
+    /// letters, digits and dashes; "-2", "-3"… when taken), and an existing file is never
+    /// overwritten. - Returns: the new file's path.
+    public func createCalendar(name: String, color: String, timeZone: TimeZone) throws -> String {
+        let document = try CalendarDocument.empty(name: name, color: color, timeZone: timeZone)
+        try createFolder()
+        let stem = Self.slug(name)
+        for number in 1...1000 {
+            let path = folder.appendingPathComponent(number == 1 ? "\(stem).ics" : "\(stem)-\(number).ics").path
+            guard FileIdentity.of(path: path) == nil else { continue }
+            do {
+                // Expecting no file: a file created meanwhile is refused, not overwritten.
+                try AtomicFileWriter().write(document.data, to: path, expecting: nil)
+                return path
+            } catch SaveError.changedOnDisk {
+                continue
+            }
+        }
+        throw ICalendarError(path: folder.path, problem: "has no free file name for the calendar “\(name)”")
+    }
+
+    /// Removes a calendar file, after keeping a copy of it in `backups` (so nothing is lost:
+    /// the copy stays in `koyomi/backups/`, see `BackupStore.backups(of:)`).
+    public func removeCalendar(path: String, backups: BackupStore) throws {
+        let (data, _) = try AtomicFileWriter.read(path: path)
+        try backups.keep(data, of: path)
+        guard unlink(path) == 0 else { throw SaveError.system(path: path, operation: "remove", errno: errno) }
+        let folderFD = open((path as NSString).deletingLastPathComponent, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            // The removal survives a crash too.
+            fsync(folderFD)
+            close(folderFD)
+        }
+    }
+
+    /// "Work & Play" → "work-play"; names with no such letters (e.g. "仕事") become "calendar".
+    static func slug(_ name: String) -> String {
+        var result = ""
+        for scalar in name.lowercased().unicodeScalars {
+            if scalar.isASCII, CharacterSet.alphanumerics.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else if !result.isEmpty, !result.hasSuffix("-") {
+                result += "-"
+            }
+        }
+        while result.hasSuffix("-") { result.removeLast() }
+        return result.isEmpty ? "calendar" : String(result.prefix(60))
+    }
+
+    private func createFolder() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+}

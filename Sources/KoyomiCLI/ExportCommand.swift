@@ -1,0 +1,52 @@
+import Foundation
+import ICalendar
+
+/// `koyomi export [--calendar NAME] [-o FILE]`: the user's calendars (or one) as one .ics,
+/// on stdout or saved atomically to FILE. Components keep their original text; one calendar
+/// is exported byte for byte.
+struct ExportCommand {
+    var calendarName: String?
+    var outputPath: String?
+    let context: CLIContext
+
+    init(arguments: [String], context: CLIContext) throws(CLIError) {
+        let parsed = try CLIArguments(arguments, valued: ["--calendar", "--output"], flags: [],
+                                      aliases: ["-o": "--output"])
+        self.context = context
+        if let extra = parsed.positionals.first { throw .usage("unexpected argument “\(extra)”") }
+        calendarName = parsed.values["--calendar"]
+        outputPath = parsed.values["--output"]
+        if outputPath?.isEmpty == true { throw .usage("-o needs a file name") }
+    }
+
+    func run() throws(CLIError) -> String {
+        let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
+        let files = try UserCalendarFolder.select(try folder.loadAll(), named: calendarName)
+        guard !files.isEmpty else { throw .usage("you have no calendars yet (\(folder.folder.path) is empty)") }
+        var documents: [CalendarDocument] = []
+        for path in files.compactMap(\.path) {
+            do {
+                documents.append(try CalendarDocument.load(path: path, timeZone: context.timeZone).document)
+            } catch {
+                throw .usage("\(error)")
+            }
+        }
+        let exported = CalendarDocument.export(documents, name: nil)
+        guard let outputPath else { return exported.text }
+
+        let target = URL(fileURLWithPath: outputPath).resolvingSymlinksInPath()
+        let calendars = folder.folder.resolvingSymlinksInPath().standardizedFileURL.path
+        // Every .ics there is read as a calendar: an export there would show each plan twice.
+        guard target.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL.path != calendars else {
+            throw .usage("will not write into your calendars folder (\(calendars)); choose another place")
+        }
+        do {
+            try context.writer.write(exported.data, to: target.path, expecting: FileIdentity.of(path: target.path))
+        } catch {
+            throw .saving(error)
+        }
+        let count = exported.eventUIDs.count
+        return "Exported \(count) plan\(count == 1 ? "" : "s") from \(files.count) calendar\(files.count == 1 ? "" : "s") "
+            + "to \(outputPath)\n"
+    }
+}
