@@ -12,6 +12,10 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     weak var panel: PanelController?
     /// Ctrl+F search over all plans; its results stand in for the plan list while it is open.
     let search: SearchController
+    /// Opens the editor and deletes plans (writable calendars only).
+    weak var editing: EditingController?
+    /// The plans behind the rows shown now, by row id.
+    private var shownEntries: [String: PlanOnDay] = [:]
 
     init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
         self.store = store
@@ -81,7 +85,19 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     // MARK: PlanListViewDelegate
 
     func planList(_ list: PlanListView, didActivate row: PlanRow) {
-        window.showDetails(of: row)
+        guard let entry = shownEntries[row.id], let editing, isWritable(entry.plan.calendarID) else {
+            return window.showDetails(of: row)
+        }
+        editing.edit(entry)
+    }
+
+    func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow) {
+        guard let entry = shownEntries[row.id], isWritable(entry.plan.calendarID) else { return }
+        editing?.delete(entry)
+    }
+
+    private func isWritable(_ id: CalendarID) -> Bool {
+        store.calendars.first { $0.id == id }.map { !$0.isReadOnly } ?? false
     }
 
     // MARK: MonthPagerDelegate
@@ -129,8 +145,12 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
 
     private func renderList() {
         let calendars = Dictionary(store.calendars.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        shownEntries = [:]
         func rows(_ entries: [PlanOnDay]) -> [PlanRow] {
-            entries.map { PlanRow($0, calendar: calendars[$0.plan.calendarID], formatter: formatter) }
+            entries.map { entry in
+                shownEntries[entry.id] = entry
+                return PlanRow(entry, calendar: calendars[entry.plan.calendarID], formatter: formatter)
+            }
         }
         if let day = store.selection {
             let entries = store.plans(on: day)

@@ -56,6 +56,7 @@ public final class KoyomiApplication {
         let settings = LocaleSettings.fromEnvironment(environment)
         let controller = WindowController(application: application, localeSettings: settings,
                                           settings: SettingsStore(environment: environment),
+                                          storage: StorageContext(environment: environment, timeZone: Self.systemZone()),
                                           zone: Self.systemZone, now: Date.init, month: options.month)
         self.controller = controller
         return controller
@@ -67,11 +68,20 @@ public final class KoyomiApplication {
             return
         }
         let controller = makeController()
-        let paths = options.files.isEmpty ? sampleFiles() : options.files
         controller.present()
         controller.startClock()
         // Files are parsed off the main thread: the first frame never waits for them.
-        controller.open(paths: paths) { [weak self] result in self?.report(result) }
+        // Samples are read-only; the user's calendars and named FILEs are edited in place.
+        let samples = options.samples ? sampleFiles() : []
+        let own = options.files.isEmpty && !options.samples ? userCalendars(controller) : options.files
+        if options.samples { controller.showSamplesNotice() }
+        if !samples.isEmpty {
+            controller.open(paths: samples, readOnly: true) { [weak self] result in self?.report(result) }
+        }
+        if !own.isEmpty {
+            controller.open(paths: own) { [weak self] result in self?.report(result) }
+        }
+        let paths = samples + own
         if let iterations = options.benchmarkInteractions {
             let benchmark = InteractionBenchmark(controller: controller, iterations: iterations, paths: paths,
                                                  environment: environment) { [weak self] in self?.application.quit() }
@@ -106,6 +116,20 @@ public final class KoyomiApplication {
     private func report(_ result: CalendarLoader.Result) {
         result.problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
         if !result.errors.isEmpty { exitStatus = 2 }
+    }
+
+    /// The user's own calendars; the first run creates "Personal". A folder that cannot be
+    /// created is said in the window (and on stderr), and the window opens empty.
+    private func userCalendars(_ controller: WindowController) -> [String] {
+        do {
+            return try controller.storage.userFolder.ensureFirstRun(timeZone: Self.systemZone())
+        } catch {
+            let problem = FormatterStrings.fill(L("Your calendars could not be opened: %@"), "\(error)")
+            controller.mainWindow.errors.show([problem])
+            FileHandle.standardError.write(Data("koyomi: \(problem)\n".utf8))
+            exitStatus = 1
+            return []
+        }
     }
 
     private func sampleFiles() -> [String] {

@@ -5,6 +5,8 @@ import Foundation
 public struct LaunchOptions: Equatable, Sendable {
     public var files: [String] = []
     public var month: YearMonth?
+    /// `--samples`: the bundled sample calendars, read-only, instead of the user's own.
+    public var samples = false
     public var quitAfterFirstFrame = false
     /// Hidden, for `koyomi-bench`: after the first frame with the dots, page and select this
     /// many times, print the timings as JSON on stdout and quit (`InteractionBenchmark`).
@@ -38,11 +40,16 @@ public struct LaunchOptions: Equatable, Sendable {
     Usage: koyomi [OPTION…] [FILE.ics…]
 
     Koyomi shows a month of your calendars with coloured dots for each day's plans and
-    lists the plans of the day you click. With no FILE it opens the bundled sample
-    calendars (read-only). If Koyomi is already running, FILEs open in that window.
+    lists the plans of the day you click. With no FILE it opens your calendars in
+    $XDG_DATA_HOME/koyomi/calendars/ (default ~/.local/share/koyomi/calendars/; the
+    first run creates an empty "Personal" calendar). FILEs are edited in place, with
+    atomic saves and backups in $XDG_DATA_HOME/koyomi/backups/. If Koyomi is already
+    running, FILEs open in that window.
 
     Options:
       --month YYYY-MM            show this month first (default: the current month)
+      --samples                  open the bundled sample calendars (read-only) instead
+                                 of your own
       --quit-after-first-frame   exit right after the first frame with the month's
                                  decorations is painted (for timing start-up); always
                                  starts its own instance
@@ -56,6 +63,12 @@ public struct LaunchOptions: Equatable, Sendable {
                                  add a plan to your calendars and print its UID
       remove UID [--calendar NAME]
                                  remove a plan (all its occurrences)
+      import FILE.ics [--calendar NAME]
+                                 add its events to a calendar (a newer copy
+                                 replaces an older one)
+      export [--calendar NAME] [-o FILE.ics]
+                                 write your calendars (or one) as one .ics, to
+                                 stdout or FILE
     Commands exit with 0 on success, 2 for bad input, 1 for other failures.
 
     Exit status: 0 on success; 2 for a bad command line (no window opens) or when a
@@ -83,6 +96,7 @@ public struct LaunchOptions: Equatable, Sendable {
             case "-h", "--help": return .help
             case "--version": return .version
             case "--quit-after-first-frame": options.quitAfterFirstFrame = true
+            case "--samples": options.samples = true
             case "--benchmark-interactions":
                 // Deliberately not in `usage`: a tool for the benchmark, not for users.
                 guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {

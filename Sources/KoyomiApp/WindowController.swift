@@ -14,10 +14,19 @@ final class WindowController {
     private let colors = ColorClasses()
     let localeSettings: LocaleSettings
     let settings: SettingsStore
+    /// The user's calendar folder, backups, and the child that reads untrusted files.
+    let storage: StorageContext
     var settingsObservation: SettingsStore.Observation?
     var preferences: PreferencesController?
     var about: AboutWindow?
-    private let now: () -> Date
+    /// New, edit, delete, undo.
+    private(set) var editing: EditingController!
+    /// Import (menu, Ctrl+O, files dropped on the window) and export.
+    private(set) var importer: ImportController!
+    var dropTarget: DropTarget?
+    /// The header's calendars list: visibility, new, rename, recolour, remove.
+    private(set) var calendarsList: CalendarsController!
+    let now: () -> Date
     private let zone: () -> TimeZone
     private var clock: DayClock?
     /// Every file opened so far, in order, with the colour it was given: read again when the
@@ -28,12 +37,15 @@ final class WindowController {
     private var loadWaiters: [@MainActor () -> Void] = []
     /// "Loading calendars…" in the header bar while any load runs.
     private let loadingLabel = Label()
+    /// Reads a file again when another program changes it.
+    let watcher = FileWatcher()
 
     /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
-    init(application: Application, localeSettings: LocaleSettings, settings: SettingsStore,
+    init(application: Application, localeSettings: LocaleSettings, settings: SettingsStore, storage: StorageContext,
          zone: @escaping () -> TimeZone, now: @escaping () -> Date, month: YearMonth?) {
         self.localeSettings = localeSettings
         self.settings = settings
+        self.storage = storage
         self.now = now
         self.zone = zone
         let calendar = localeSettings.calendar(timeZone: zone())
@@ -50,9 +62,28 @@ final class WindowController {
         coordinator.panel = panel
         coordinator.refreshList()
         connectSettings()
+        editing = EditingController(owner: self, now: now)
+        coordinator.editing = editing
+        importer = ImportController(owner: self)
+        connectEditing(application: application)
+        store.setHiddenCalendars(settings.settings.hiddenCalendars)
+        let popover = CalendarsPopover(window: mainWindow.window, colors: colors)
+        popover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
+        mainWindow.pager.headerBar.packEnd(popover.button)
+        calendarsList = CalendarsController(owner: self, popover: popover)
+        watcher.onChange = { [weak self] id, exists in self?.fileChangedOnDisk(id, exists: exists) }
         loadingLabel.addCSSClass("dim-label")
         loadingLabel.isVisible = false
         mainWindow.pager.headerBar.packStart(loadingLabel)
+    }
+
+    /// Says, in the header bar, that the window shows the bundled samples and cannot change them.
+    func showSamplesNotice() {
+        let notice = Label()
+        // TRANSLATORS: in the header bar when the window shows the bundled example calendars.
+        notice.text = L("Sample calendars (read-only)")
+        notice.addCSSClass("dim-label")
+        mainWindow.pager.headerBar.packStart(notice)
     }
 
     /// Whether files are still being read in the background.
@@ -62,8 +93,8 @@ final class WindowController {
     /// thread while the window paints and answers, then their dots appear. `completion` runs
     /// on the main thread once the plans are in the store (and the grid's decorations are
     /// reloaded); problems are shown in the error strip before it runs.
-    func open(paths: [String], completion: @escaping @MainActor (CalendarLoader.Result) -> Void) {
-        let requests = register(paths)
+    func open(paths: [String], readOnly: Bool = false, completion: @escaping @MainActor (CalendarLoader.Result) -> Void) {
+        let requests = register(paths, readOnly: readOnly)
         var load: BackgroundLoad?
         load = BackgroundLoad(loader: CalendarLoader(timeZone: store.calendar.timeZone), requests: requests) { [weak self] result in
             guard let self else { return }
@@ -95,21 +126,73 @@ final class WindowController {
     /// replaces its old copy). Problems appear in the window's error strip and are returned
     /// for the command line. For tests and small files; the app uses `open(paths:completion:)`.
     @discardableResult
-    func open(paths: [String]) -> CalendarLoader.Result {
-        let result = CalendarLoader(timeZone: store.calendar.timeZone).load(register(paths))
+    func open(paths: [String], readOnly: Bool = false) -> CalendarLoader.Result {
+        let result = CalendarLoader(timeZone: store.calendar.timeZone).load(register(paths, readOnly: readOnly))
         finish(result)
         return result
     }
 
+    /// Reads one open calendar's file again (after an edit, or a change by another program):
+    /// at once when it is small, so the edit shows in the same frame, else in the background.
+    func reload(_ id: CalendarID, completion: @escaping @MainActor () -> Void = {}) {
+        guard let request = files.first(where: { $0.id == id }) else { return completion() }
+        watcher.watch(id, path: request.path)
+        let size = (try? FileManager.default.attributesOfItem(atPath: request.path)[.size] as? Int) ?? 0
+        if size < Self.synchronousReloadLimit {
+            finish(CalendarLoader(timeZone: store.calendar.timeZone).load([request]))
+            completion()
+        } else {
+            open(paths: [request.path], readOnly: request.isReadOnly) { _ in completion() }
+        }
+    }
+
+    /// Files up to this size parse in a few milliseconds.
+    private static let synchronousReloadLimit = 512 * 1024
+
+    /// Stops showing a calendar (its file is left alone).
+    func close(_ id: CalendarID) {
+        files.removeAll { $0.id == id }
+        watcher.unwatch(id)
+        editing.forget(id)
+        store.removeSource(id)
+        rememberHiddenCalendars()
+        mainWindow.grid.reloadDecorationsNow()
+    }
+
+    /// Hidden calendars are remembered across runs (by file path).
+    func rememberHiddenCalendars() {
+        let hidden = store.hiddenCalendars
+        settings.update { $0.hiddenCalendars = hidden }
+    }
+
+    /// The files opened so far, in order.
+    var openFiles: [CalendarLoader.Request] { files }
+
     /// The requests for `paths`, remembering new files (each keeps the colour it first got).
-    private func register(_ paths: [String]) -> [CalendarLoader.Request] {
+    private func register(_ paths: [String], readOnly: Bool) -> [CalendarLoader.Request] {
         let requests = paths.map { path in
-            files.first { CalendarLoader.id(for: $0.path) == CalendarLoader.id(for: path) }
+            files.first { $0.id == CalendarLoader.id(for: path) }
                 ?? CalendarLoader.Request(path: path,
-                                          fallbackColor: CalendarLoader.palette[files.count % CalendarLoader.palette.count])
+                                          fallbackColor: CalendarLoader.palette[files.count % CalendarLoader.palette.count],
+                                          isReadOnly: readOnly)
         }
         for request in requests where !files.contains(request) { files.append(request) }
+        // The version about to be read is the one later events are compared with.
+        for request in requests { watcher.watch(request.id, path: request.path) }
         return requests
+    }
+
+    /// Another program wrote (or removed) an open file: show its new content. An edit in
+    /// progress is kept: saving applies it to the new content (`CalendarFile.modify`).
+    private func fileChangedOnDisk(_ id: CalendarID, exists: Bool) {
+        guard let request = files.first(where: { $0.id == id }) else { return }
+        guard exists else {
+            close(id)
+            // TRANSLATORS: %@ is a calendar file's path.
+            mainWindow.errors.show([FormatterStrings.fill(L("%@ was removed or renamed by another program"), request.path)])
+            return
+        }
+        reload(id)
     }
 
     private func finish(_ result: CalendarLoader.Result) {
@@ -136,6 +219,7 @@ final class WindowController {
         if newZone.identifier != store.calendar.timeZone.identifier {
             let calendar = localeSettings.calendar(timeZone: newZone)
             store.setCalendar(calendar)
+            editing.files.setTimeZone(newZone)
             coordinator.replaceFormatter(CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings()))
             // Problems were shown when the files were first opened; only the plans move.
             show(CalendarLoader(timeZone: newZone).load(files).sources)

@@ -1,7 +1,9 @@
 import CalendarModel
 import Foundation
 import GtkKit
+import ICalendar
 @testable import KoyomiApp
+import TestSupport
 import XCTest
 
 /// Builds the real calendar window in-process, on the main thread (plain XCTest methods run
@@ -60,6 +62,15 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         return url.path
     }
 
+    /// The user's calendars and backups live under the test's folder; untrusted files are read
+    /// by the `koyomi` built beside the tests.
+    var storage: StorageContext {
+        let environment = ["HOME": directory.path, "XDG_DATA_HOME": directory.appendingPathComponent("data").path]
+        return StorageContext(userFolder: UserCalendarFolder(environment: environment, timeZone: currentZone),
+                              backups: BackupStore.standard(environment: environment),
+                              vetExecutable: TestEnvironment.koyomiBinary.path)
+    }
+
     /// Opens the window on `paths`, presents it and waits until it is on screen.
     @MainActor
     func openWindow(_ paths: [String], locale: String = "en_US", firstWeekday: Int = 1,
@@ -68,6 +79,7 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         let settings = LocaleSettings(locale: Locale(identifier: locale), firstWeekday: firstWeekday)
         let controller = WindowController(application: Self.application, localeSettings: settings,
                                           settings: SettingsStore(environment: ["XDG_CONFIG_HOME": settingsDirectory.path]),
+                                          storage: storage,
                                           zone: { [unowned self] in self.currentZone },
                                           now: { [unowned self] in self.currentNow }, month: month)
         controller.open(paths: paths)

@@ -40,9 +40,25 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testFirstFrameOnTheSamplesExitsCleanly() throws {
-        let result = try run(["--quit-after-first-frame"])
+        let result = try run(["--samples", "--quit-after-first-frame"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertFalse(result.stderr.contains("koyomi:"), "the samples load without complaint: \(result.stderr)")
+    }
+
+    func testPlainKoyomiOpensTheUsersCalendarsCreatingPersonalOnFirstRun() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("koyomi-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try run(["--quit-after-first-frame"], environment: ["XDG_DATA_HOME": data.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let personal = data.appendingPathComponent("koyomi/calendars/personal.ics")
+        let text = try String(contentsOf: personal, encoding: .utf8)
+        XCTAssertTrue(text.contains("X-WR-CALNAME:Personal"), text)
+        XCTAssertFalse(text.contains("BEGIN:VEVENT"), "the first calendar starts empty")
+
+        // A second start finds it and creates nothing more.
+        XCTAssertEqual(try run(["--quit-after-first-frame"], environment: ["XDG_DATA_HOME": data.path]).status, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: personal.deletingLastPathComponent().path),
+                       ["personal.ics"])
     }
 
     func testMalformedFileIsNamedOnStderrAndLeftAlone() throws {

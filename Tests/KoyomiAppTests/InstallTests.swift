@@ -90,7 +90,7 @@ final class InstallTests: XCTestCase {
         let environment = TestEnvironment.childEnvironment([
             "PATH": prefix.appendingPathComponent("bin").path + ":/usr/bin:/bin", "KOYOMI_DATA_DIR": "",
         ])
-        let clean = try run(["env", "koyomi", "--quit-after-first-frame"], environment: environment, in: elsewhere)
+        let clean = try run(["env", "koyomi", "--samples", "--quit-after-first-frame"], environment: environment, in: elsewhere)
         XCTAssertEqual(clean.status, 0, clean.stderr)
         XCTAssertFalse(clean.stderr.contains("not found"), clean.stderr)
         XCTAssertFalse(clean.stderr.contains("koyomi:"), "the samples load without complaint: \(clean.stderr)")
@@ -99,7 +99,7 @@ final class InstallTests: XCTestCase {
         // installed folder is read, not the source tree this test binary was built from.
         let probe = prefix.appendingPathComponent("share/koyomi/samples/zz-install-probe.ics")
         try Data("BEGIN:VCALENDAR\nnot iCalendar\n".utf8).write(to: probe)
-        let probed = try run(["env", "koyomi", "--quit-after-first-frame"], environment: environment, in: elsewhere)
+        let probed = try run(["env", "koyomi", "--samples", "--quit-after-first-frame"], environment: environment, in: elsewhere)
         XCTAssertEqual(probed.status, 2, probed.stderr)
         XCTAssertTrue(probed.stderr.contains("zz-install-probe.ics"),
                       "the installed samples (not the source tree's) were opened: \(probed.stderr)")

@@ -65,7 +65,7 @@ final class KeyboardTests: AppTestCase {
         }
     }
 
-    func testTabReachesThePlanListAndEnterOpensAPlan() throws {
+    func testTabReachesThePlanListEnterEditsDeleteDeletesAndCtrlZUndoes() throws {
         let path = try sampleCalendar()
         try MainActor.assumeIsolated {
             _ = openWindow([path])
@@ -76,11 +76,16 @@ final class KeyboardTests: AppTestCase {
             XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.root.containsFocus }),
                           "one Tab leaves the grid for the plan list")
             try type("Return")
-            XCTAssertTrue(MainLoop.iterate(until: { self.window.detailsDialog != nil }))
-            XCTAssertEqual(window.detailsDialog?.heading, "Trip to Kyoto")
-            XCTAssertTrue(window.detailsDialog?.body.contains("Nov 10 – Nov 12") == true)
-            window.detailsDialog?.close()
-            XCTAssertTrue(MainLoop.iterate(until: { self.window.detailsDialog == nil }))
+            XCTAssertTrue(MainLoop.iterate(until: { self.controller.editing.editor != nil }), "Enter edits the plan")
+            XCTAssertEqual(controller.editing.editor?.fields.titleEntry.text, "Trip to Kyoto")
+            XCTAssertEqual(controller.editing.editor?.fields.endDateEntry.text, "2026-11-12", "the last day, inclusive")
+            try type("Escape")
+            XCTAssertTrue(MainLoop.iterate(until: { self.controller.editing.editor == nil }), "Escape cancels")
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.root.containsFocus }), "focus is back on the list")
+            try type("Delete")
+            XCTAssertTrue(MainLoop.iterate(until: { !self.rowTitles.contains("Trip to Kyoto") }), "Delete deletes the plan")
+            try type("ctrl+z")
+            XCTAssertTrue(MainLoop.iterate(until: { self.rowTitles.contains("Trip to Kyoto") }), "Ctrl+Z brings it back")
         }
     }
 

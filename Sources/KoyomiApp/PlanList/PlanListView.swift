@@ -6,6 +6,8 @@ import GtkKit
 protocol PlanListViewDelegate: AnyObject {
     /// The user activated a plan's row (Enter, or a click).
     func planList(_ list: PlanListView, didActivate row: PlanRow)
+    /// Delete on a focused plan row.
+    func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow)
 }
 
 /// The list under the grid: the selected day's plans, or the visible month's agenda. Rows are
@@ -39,6 +41,7 @@ final class PlanListView {
     static let firstBatch = 40
     static let batch = 40
     private var filling: MainLoopSource?
+    private var keys: KeyController?
     var formatter: CalendarFormatter
 
     init(formatter: CalendarFormatter, colors: ColorClasses) {
@@ -77,6 +80,12 @@ final class PlanListView {
             guard let self, self.items.indices.contains(position),
                   case let .plan(model, _) = self.items[position] else { return }
             self.delegate?.planList(self, didActivate: model)
+        }
+        keys = KeyController(on: list)
+        keys?.onKeyPressed { [weak self] key, modifiers in
+            guard let self, key == .delete, modifiers.isEmpty, let row = self.list.focusedRow?.model else { return false }
+            self.delegate?.planList(self, didRequestDeleteOf: row)
+            return true
         }
     }
 

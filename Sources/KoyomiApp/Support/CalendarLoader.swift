@@ -3,15 +3,19 @@ import Foundation
 import ICalendar
 
 /// Reads calendar files for the window, turning every failure into a message that names the
-/// file and the problem. It only reads: nothing is ever written back here.
+/// file and the problem. It only reads: edits go through `EditableFiles`.
 struct CalendarLoader {
     /// Distinct GNOME palette colours for calendars whose file names none.
     static let palette = ["#3584e4", "#e66100", "#2ec27e", "#9141ac", "#e5a50a", "#c01c28", "#865e3c", "#1c71d8"]
 
-    /// A file to read and the colour it gets if it names none.
+    /// A file to read, the colour it gets if it names none, and whether it may be edited.
     struct Request: Equatable {
         var path: String
         var fallbackColor: String
+        var isReadOnly = false
+
+        /// The calendar this file becomes in the store.
+        var id: CalendarID { CalendarLoader.id(for: path) }
     }
 
     struct Result {
@@ -28,8 +32,8 @@ struct CalendarLoader {
     func load(_ requests: [Request]) -> Result {
         var result = Result()
         for request in requests {
-            let options = ICalendarLoadOptions(id: Self.id(for: request.path),
-                                               fallbackColor: request.fallbackColor, timeZone: timeZone)
+            let options = ICalendarLoadOptions(id: request.id, fallbackColor: request.fallbackColor,
+                                               timeZone: timeZone, isReadOnly: request.isReadOnly || !Self.isWritable(request.path))
             do {
                 let file = try ICalendarFile.load(path: request.path, options: options)
                 result.sources.append(file)
@@ -39,6 +43,15 @@ struct CalendarLoader {
             }
         }
         return result
+    }
+
+    /// Saving renames a new file over the old one, so the folder must be writable too.
+    static func isWritable(_ path: String) -> Bool {
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path))
+            .map { $0.hasPrefix("/") ? $0 : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0) }
+            ?? path
+        return access(target, W_OK) == 0 && access((target as NSString).deletingLastPathComponent.isEmpty
+            ? "." : (target as NSString).deletingLastPathComponent, W_OK) == 0
     }
 
     /// One calendar per file, however it was named on the command line.

@@ -2,7 +2,10 @@
 /// follows the system's light/dark and high-contrast styles; per-calendar colours are
 /// generated separately by `ColorClasses`.
 enum Stylesheet {
-    static let css = """
+    /// The whole style sheet: the window's rules and those of the calendars list.
+    static var css: String { base + CalendarsStylesheet.css }
+
+    private static let base = """
     .month-title { font-weight: bold; }
 
     .weekday-header { font-size: 0.85em; font-weight: bold; opacity: 0.7; padding: 6px 0; }

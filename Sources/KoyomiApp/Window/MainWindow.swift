@@ -14,6 +14,8 @@ protocol MainWindowDelegate: AnyObject {
 @MainActor
 final class MainWindow {
     weak var delegate: MainWindowDelegate?
+    /// Ctrl+Z outside text fields (a field's own Ctrl+Z undoes its typing first).
+    var onUndo: (() -> Void)?
     private var keys: KeyController?
     /// Follows libadwaita's dark style, for colour rules that depend on it.
     private var darkStyle: SignalConnection?
@@ -30,6 +32,10 @@ final class MainWindow {
     let searchEntry = SearchEntry()
     let searchBar: SearchBar
     let searchResults: SearchResultsView
+    /// Toasts ("“Dentist” deleted — Undo") over the whole content.
+    let toasts = ToastOverlay()
+    /// The toast on screen now, kept for its Undo handler (and for tests).
+    private(set) var currentToast: Toast?
 
     init(application: Application, formatter: CalendarFormatter, colors: ColorClasses) {
         window = Window(application: application)
@@ -56,7 +62,8 @@ final class MainWindow {
         content.append(searchBar)
         content.append(errors.root)
         content.append(panelLayout.root)
-        window.setContent(content)
+        toasts.setChild(content)
+        window.setContent(toasts)
         window.setHelpOverlay(builderXML: ShortcutsOverlay.xml, objectID: ShortcutsOverlay.objectID,
                               translationDomain: "koyomi")
         followDarkStyle()
@@ -73,6 +80,10 @@ final class MainWindow {
             }
             if key == .letter("f") && modifiers == .control {
                 self.openSearch()
+                return true
+            }
+            if key == .letter("z") && modifiers == .control, let onUndo = self.onUndo {
+                onUndo()
                 return true
             }
             if self.searchBar.isSearchMode, let handled = self.handleSearchKey(key, modifiers) {
@@ -92,6 +103,26 @@ final class MainWindow {
     isolated deinit {
         // The style manager lives as long as the process; don't leave a handler behind.
         darkStyle?.disconnect()
+    }
+
+    // MARK: Toasts
+
+    /// Shows a short message at the bottom; with `undo`, an Undo button that calls it. A new
+    /// toast replaces the one on screen (its Undo would now undo the newer change).
+    func showToast(_ title: String, undo: (@MainActor () -> Void)? = nil) {
+        currentToast?.dismiss()
+        let toast = Toast(title: title)
+        toast.isHighPriority = true
+        if let undo {
+            // TRANSLATORS: the button on a toast that takes the change back.
+            toast.buttonLabel = L("_Undo")
+            toast.onButtonClicked(undo)
+        }
+        toast.onDismissed { [weak self, weak toast] in
+            if let self, self.currentToast === toast { self.currentToast = nil }
+        }
+        currentToast = toast
+        toasts.add(toast)
     }
 
     // MARK: Search

@@ -22,6 +22,9 @@ final class MonthPager {
     /// The primary menu, as in every GNOME app: preferences, shortcuts, about.
     let menuButton: MenuButton = {
         let menu = Menu()
+        // TRANSLATORS: primary menu items: read plans from an .ics file / write them to one.
+        menu.append(L("_Import…"), action: "win.import")
+        menu.append(L("_Export…"), action: "win.export")
         menu.append(L("_Preferences"), action: "win.preferences")
         menu.append(L("_Keyboard Shortcuts"), action: "win.show-help-overlay")
         menu.append(L("_About Koyomi"), action: "win.about")
@@ -36,6 +39,14 @@ final class MonthPager {
         // TRANSLATORS: the header button that opens the search field.
         button.tooltip = L("Search")
         button.accessibleLabel = L("Search")
+        return button
+    }()
+    /// Opens the editor for a new plan on the selected day (Ctrl+N).
+    let newPlanButton: Button = {
+        let button = Button(iconName: "list-add-symbolic")
+        // TRANSLATORS: the header button that makes a new plan.
+        button.tooltip = L("New Plan")
+        button.accessibleLabel = L("New Plan")
         return button
     }()
     private(set) var month: YearMonth?
@@ -58,6 +69,7 @@ final class MonthPager {
         headerBar.packStart(arrows)
         headerBar.packEnd(menuButton)
         headerBar.packEnd(searchButton)
+        headerBar.packEnd(newPlanButton)
 
         previousButton.onClicked { [weak self] in self?.page(by: -1) }
         nextButton.onClicked { [weak self] in self?.page(by: 1) }

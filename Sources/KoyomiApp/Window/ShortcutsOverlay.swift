@@ -27,7 +27,10 @@ enum ShortcutsOverlay {
               <object class="GtkShortcutsGroup">
                 <property name="title" translatable="yes">\(N_("Plans"))</property>
                 \(shortcut("Tab", N_("Move between the month and the plan list")))
-                \(shortcut("Return", N_("Show the plan's details")))
+                \(shortcut("<Primary>n", N_("New plan")))
+                \(shortcut("Return", N_("Edit the plan (or show a read-only plan's details)")))
+                \(shortcut("Delete", N_("Delete the plan")))
+                \(shortcut("<Primary>z", N_("Undo the last change")))
                 \(shortcut("F9", N_("Move the plan panel: collapsed, half, full")))
                 \(shortcut("Up Down", N_("Raise or lower the plan panel (on its handle)")))
               </object>
@@ -36,6 +39,7 @@ enum ShortcutsOverlay {
               <object class="GtkShortcutsGroup">
                 <property name="title" translatable="yes">\(N_("General"))</property>
                 \(shortcut("<Primary>f", N_("Search plans")))
+                \(shortcut("<Primary>o", N_("Import plans from a file")))
                 \(shortcut("<Primary>question", N_("Keyboard shortcuts")))
                 \(shortcut("<Primary>comma", N_("Preferences")))
                 \(shortcut("F10", N_("Main menu")))

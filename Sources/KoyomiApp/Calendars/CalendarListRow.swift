@@ -1,0 +1,95 @@
+import CalendarModel
+import GtkKit
+
+/// One calendar in the calendars list: colour swatch, name, "Read-only" under the name of a
+/// calendar Koyomi cannot write, the visibility check box and, for writable calendars, an edit
+/// button. Updated in place when the same calendar is rendered again, so a keyboard user
+/// flipping the check box keeps the focus.
+@MainActor
+final class CalendarListRow {
+    private(set) var calendar: CalendarInfo
+    let row: ListBoxRow
+    let swatch = Box(.horizontal)
+    let nameLabel = Label()
+    let caption = Label()
+    let visibility = CheckButton()
+    /// nil for read-only calendars, which cannot be renamed, recoloured or removed.
+    let editButton: Button?
+    private var swatchClass: String?
+    private var isUpdating = false
+    private var connections: [SignalConnection] = []
+
+    /// The user flipped the check box (not called for `update`).
+    var onVisibilityChanged: ((CalendarID, Bool) -> Void)?
+    var onEdit: ((CalendarInfo) -> Void)?
+
+    init(calendar: CalendarInfo, visible: Bool, colors: ColorClasses) {
+        self.calendar = calendar
+        editButton = calendar.isReadOnly ? nil : Button(iconName: "document-edit-symbolic")
+        let content = Box(.horizontal, spacing: 10)
+        swatch.addCSSClass("color-bar")
+        swatch.addCSSClass("calendar-swatch")
+        swatch.valign = .center
+        content.append(swatch)
+
+        let texts = Box(.vertical)
+        texts.hexpand = true
+        texts.valign = .center
+        nameLabel.xalign = 0
+        nameLabel.ellipsis = .end
+        nameLabel.maxWidthChars = 28
+        texts.append(nameLabel)
+        // TRANSLATORS: under the name of a calendar Koyomi only shows (a bundled sample, a file
+        // it may not write).
+        caption.text = L("Read-only")
+        caption.xalign = 0
+        caption.addCSSClass("calendar-caption")
+        caption.isVisible = calendar.isReadOnly
+        texts.append(caption)
+        content.append(texts)
+
+        visibility.valign = .center
+        content.append(visibility)
+        if let editButton {
+            editButton.hasFrame = false
+            editButton.valign = .center
+            // TRANSLATORS: tooltip of the pencil button beside a calendar in the calendars list.
+            editButton.tooltip = L("Edit Calendar")
+            content.append(editButton)
+        }
+        row = ListBoxRow(child: content, activatable: false)
+        row.addCSSClass("calendar-row")
+        update(calendar: calendar, visible: visible, colors: colors)
+
+        connections.append(visibility.onToggled { [weak self] visible in
+            guard let self, !self.isUpdating else { return }
+            self.onVisibilityChanged?(self.calendar.id, visible)
+        })
+        if let editButton {
+            connections.append(editButton.onClicked { [weak self] in
+                guard let self else { return }
+                self.onEdit?(self.calendar)
+            })
+        }
+    }
+
+    /// Shows new values for the same calendar without telling anyone (the check box's change
+    /// here is not the user's).
+    func update(calendar: CalendarInfo, visible: Bool, colors: ColorClasses) {
+        self.calendar = calendar
+        nameLabel.text = calendar.name
+        // TRANSLATORS: what a screen reader says for a calendar's check box; %@ is its name.
+        visibility.accessibleLabel = FormatterStrings.fill(L("Show %@"), calendar.name)
+        // TRANSLATORS: what a screen reader says for a calendar's edit button; %@ is its name.
+        editButton?.accessibleLabel = FormatterStrings.fill(L("Edit %@"), calendar.name)
+        isUpdating = true
+        visibility.isActive = visible
+        isUpdating = false
+        let colorClass = colors.className(for: DotColor(spec: calendar.color, fallback: calendar.color))
+        if colorClass != swatchClass {
+            if let old = swatchClass { swatch.removeCSSClass(old) }
+            swatch.addCSSClass(colorClass)
+            swatchClass = colorClass
+        }
+    }
+}

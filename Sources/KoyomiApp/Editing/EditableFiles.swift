@@ -1,0 +1,55 @@
+import CalendarModel
+import Foundation
+import ICalendar
+
+/// The writable side of the open calendars: one `CalendarFile` per calendar, read the first
+/// time it is edited (opening a big file for viewing never pays for its lossless text).
+/// Every change is saved at once, atomically, with a backup, and never over another
+/// program's change (`CalendarFile.modify` re-reads and re-applies).
+@MainActor
+final class EditableFiles {
+    private var files: [CalendarID: CalendarFile] = [:]
+    private let writer: AtomicFileWriter
+    private(set) var timeZone: TimeZone
+
+    init(writer: AtomicFileWriter, timeZone: TimeZone) {
+        self.writer = writer
+        self.timeZone = timeZone
+    }
+
+    /// Floating times are read in the user's zone: documents are read again in the new one.
+    func setTimeZone(_ zone: TimeZone) {
+        timeZone = zone
+        files = [:]
+    }
+
+    /// The calendar's document as it is on disk now.
+    func document(of calendar: CalendarID) throws -> CalendarDocument {
+        let file = try self.file(calendar)
+        if file.hasChangedOnDisk() { try file.reload() }
+        return file.document
+    }
+
+    /// Applies `body` to the calendar's document and saves it.
+    @discardableResult
+    func modify<T>(_ calendar: CalendarID, _ body: (inout CalendarDocument) throws -> T) throws -> T {
+        try file(calendar).modify(body)
+    }
+
+    /// Whether a program other than this window changed the file since it was last read or saved.
+    func hasChangedOnDisk(_ calendar: CalendarID) -> Bool {
+        files[calendar]?.hasChangedOnDisk() ?? false
+    }
+
+    /// Drops what is known about a calendar (closed, removed, or to be read afresh).
+    func forget(_ calendar: CalendarID) {
+        files[calendar] = nil
+    }
+
+    private func file(_ calendar: CalendarID) throws -> CalendarFile {
+        if let file = files[calendar] { return file }
+        let file = try CalendarFile(path: calendar.rawValue, timeZone: timeZone, writer: writer)
+        files[calendar] = file
+        return file
+    }
+}

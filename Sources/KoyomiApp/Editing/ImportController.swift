@@ -1,0 +1,178 @@
+import CalendarModel
+import Foundation
+import GtkKit
+import ICalendar
+
+/// Import (Ctrl+O, the main menu, or a file dropped on the window) and export.
+///
+/// A file to import is untrusted: it is read by a child process under CPU and memory limits
+/// (`UntrustedCalendar`), so a file that crashes libical or takes forever costs the window
+/// nothing. Its plans are then merged into a calendar the user picks, newer copies winning
+/// (`CalendarDocument.importEvents`), with Undo. The user's files are untouched until then.
+@MainActor
+final class ImportController {
+    private unowned let owner: WindowController
+    private var question: MessageDialog?
+    /// Imports still being read by their child process.
+    private(set) var pending = 0
+    private var pendingWaiters: [@MainActor () -> Void] = []
+
+    init(owner: WindowController) {
+        self.owner = owner
+    }
+
+    private var window: MainWindow { owner.mainWindow }
+
+    // MARK: Import
+
+    /// Asks for a file, then imports it.
+    func chooseAndImport() {
+        // TRANSLATORS: the title of the file chooser for importing plans.
+        let chooser = FileChooser(mode: .open, title: L("Import Plans"), acceptLabel: L("_Import"),
+                                  cancelLabel: L("_Cancel"), parent: window.window,
+                                  filterName: L("iCalendar files"), allFilesName: L("All files"))
+        chooser.present { [weak self] path in
+            if let path { self?.importFiles([path]) }
+        }
+    }
+
+    /// Reads each file in a child process, then merges it into a calendar the user picks.
+    func importFiles(_ paths: [String]) {
+        for path in paths { read(path) }
+    }
+
+    /// Runs `body` once no import is being read.
+    func whenIdle(_ body: @escaping @MainActor () -> Void) {
+        if pending == 0 { body() } else { pendingWaiters.append(body) }
+    }
+
+    private func read(_ path: String) {
+        let child = owner.storage.vetExecutable
+        pending += 1
+        MainLoop.runInBackground({ () -> Result<VettedCalendar, ICalendarError> in
+            Result { () throws(ICalendarError) -> VettedCalendar in
+                try UntrustedCalendar.read(path: path, childExecutable: child)
+            }
+        }, then: { [weak self] result in
+            guard let self else { return }
+            switch result {
+            case let .success(vetted): self.chooseTarget(for: vetted, from: path)
+            case let .failure(error): self.fail(path, error.description)
+            }
+            self.pending -= 1
+            if self.pending == 0 {
+                let waiters = self.pendingWaiters
+                self.pendingWaiters = []
+                waiters.forEach { $0() }
+            }
+        })
+    }
+
+    /// One writable calendar: import into it. Several: ask which.
+    private func chooseTarget(for vetted: VettedCalendar, from path: String) {
+        let targets = owner.editing.writableCalendars
+        let name = (path as NSString).lastPathComponent
+        guard !targets.isEmpty else {
+            return fail(path, L("no calendar here can take new plans: open or create one of your own"))
+        }
+        guard targets.count > 1 else { return merge(vetted, from: path, into: targets[0].id) }
+        // TRANSLATORS: %1$@ is a file name, %2$@ how many plans it has ("12 plans").
+        let body = FormatterStrings.fill(L("Add the plans of %1$@ (%2$@) to which calendar?"), name,
+                                         owner.coordinator.formatter.planCountText(vetted.document.eventUIDs.count))
+        let dialog = MessageDialog(parent: window.window, heading: L("Import Plans"), body: body)
+        dialog.addResponse("cancel", label: L("_Cancel"), isDefault: true)
+        for (index, calendar) in targets.enumerated() {
+            dialog.addResponse("calendar-\(index)", label: calendar.name)
+        }
+        dialog.setAppearance(.suggested, forResponse: "calendar-0")
+        dialog.onResponse { [weak self] response in
+            guard let self else { return }
+            self.question = nil
+            guard response.hasPrefix("calendar-"), let index = Int(response.dropFirst("calendar-".count)),
+                  targets.indices.contains(index) else { return }
+            self.merge(vetted, from: path, into: targets[index].id)
+        }
+        question = dialog
+        dialog.present()
+    }
+
+    private func merge(_ vetted: VettedCalendar, from path: String, into calendar: CalendarID) {
+        let name = (path as NSString).lastPathComponent
+        let uids = vetted.document.eventUIDs
+        var summary: ImportSummary?
+        let editing = owner.editing!
+        let now = owner.now()
+        // TRANSLATORS: what Undo takes back after an import; %@ is the file name.
+        editing.perform(FormatterStrings.fill(L("Import of %@"), name), touching: uids.map { (calendar, $0) },
+                        toast: false) { files in
+            try files.modify(calendar) { document in
+                summary = document.importEvents(from: vetted.document, now: now)
+            }
+        }
+        guard let summary else { return }
+        let problems = vetted.problems + summary.skipped.map(\.description) + summary.notes
+        // TRANSLATORS: a toast after an import; %1$@ is the file, %2$@ the counts ("3 added, 1 updated, 0 skipped").
+        window.showToast(FormatterStrings.fill(L("Imported %1$@: %2$@"), name, Self.counts(summary)),
+                         undo: { [weak editing] in editing?.undo() })
+        if !problems.isEmpty { explain(problems, file: name) }
+    }
+
+    /// "3 added, 1 updated, 2 skipped".
+    static func counts(_ summary: ImportSummary) -> String {
+        // TRANSLATORS: how an import went: %1$@ plans added, %2$@ updated, %3$@ skipped.
+        FormatterStrings.fill(L("%1$@ added, %2$@ updated, %3$@ skipped"),
+                              String(summary.added), String(summary.updated), String(summary.skipped.count))
+    }
+
+    /// What was left out, and why, in a dialog the user can read at leisure.
+    private func explain(_ problems: [String], file: String) {
+        let shown = problems.prefix(12).map { "• " + $0 }.joined(separator: "\n")
+        let more = problems.count > 12 ? "\n" + FormatterStrings.fill(L("…and %@ more"), String(problems.count - 12)) : ""
+        // TRANSLATORS: heading of the dialog listing what an import left out; %@ is the file name.
+        let dialog = MessageDialog(parent: window.window, heading: FormatterStrings.fill(L("Not everything in %@ was imported"), file),
+                                   body: shown + more)
+        dialog.addResponse("close", label: L("_Close"), isDefault: true)
+        dialog.onResponse { [weak self] _ in self?.question = nil }
+        question = dialog
+        dialog.present()
+    }
+
+    private func fail(_ path: String, _ problem: String) {
+        // TRANSLATORS: %1$@ is a file name, %2$@ the reason it could not be imported.
+        let message = FormatterStrings.fill(L("%1$@ was not imported: %2$@"), (path as NSString).lastPathComponent, problem)
+        window.errors.show([message])
+        FileHandle.standardError.write(Data("koyomi: \(message)\n".utf8))
+    }
+
+    // MARK: Export
+
+    /// Asks where, then writes every shown calendar into one .ics file.
+    func chooseAndExport() {
+        // TRANSLATORS: the file name offered when exporting plans (keep the .ics ending).
+        let chooser = FileChooser(mode: .save(suggestedName: L("calendars.ics")), title: L("Export Plans"),
+                                  acceptLabel: L("_Export"), cancelLabel: L("_Cancel"), parent: window.window,
+                                  filterName: L("iCalendar files"), allFilesName: L("All files"))
+        chooser.present { [weak self] path in
+            if let path { self?.export(to: path) }
+        }
+    }
+
+    /// Writes the shown calendars, each component as it is in its file, to `path` (atomically).
+    func export(to path: String) {
+        let store = owner.store
+        let shown = store.calendars.filter { !store.hiddenCalendars.contains($0.id) }
+        do {
+            let documents = try shown.map { calendar in
+                try CalendarDocument.load(path: calendar.id.rawValue, timeZone: store.calendar.timeZone).document
+            }
+            let exported = CalendarDocument.export(documents, name: shown.count == 1 ? shown[0].name : nil)
+            let existing = try? AtomicFileWriter.read(path: path).identity
+            try AtomicFileWriter().write(exported.data, to: path, expecting: existing)
+            // TRANSLATORS: a toast after exporting; %@ is the file name.
+            window.showToast(FormatterStrings.fill(L("Exported to %@"), (path as NSString).lastPathComponent))
+        } catch {
+            let message = FormatterStrings.fill(L("Could not export: %@"), "\(error)")
+            window.errors.show([message])
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import CalendarModel
+import Foundation
+import GtkKit
+
+/// The dialog that creates or edits one plan: a modal window over the calendar window with
+/// Cancel and Save in its header bar, the plan's fields, inline messages under invalid fields,
+/// and, for a plan that exists, a Delete button.
+///
+/// It only edits a `PlanForm`; the owner saves (`onSave`) or deletes (`onDelete`). Save stays
+/// insensitive while `PlanForm.validate` finds anything wrong. The dialog keeps itself alive
+/// while it is on screen, so the owner may drop it after `present()`; `onClosed` says when it is
+/// gone (saved, deleted, cancelled, or destroyed with its parent).
+@MainActor
+final class PlanEditorDialog {
+    let dialog: Dialog
+    let fields: PlanEditorFields
+    /// The form as the fields say now.
+    private(set) var form: PlanForm
+    /// The messages shown now, by field (empty when Save is enabled).
+    private(set) var errors: [PlanForm.Field: String] = [:]
+
+    /// Called with the valid form when Save is pressed; the dialog then closes.
+    var onSave: ((PlanForm) -> Void)?
+    /// Called when Delete is pressed (existing plans only); the dialog then closes.
+    var onDelete: (() -> Void)?
+    /// Called once the window is gone, however it went.
+    var onClosed: (() -> Void)?
+
+    private let calendar: Calendar
+    private let userZone: TimeZone
+    private let strings = PlanEditorText.formStrings()
+    /// Holds the dialog while it is on screen (see the type's documentation).
+    private var keepAlive: PlanEditorDialog?
+
+    /// - Parameters:
+    ///   - parent: the calendar window; the dialog is modal and transient for it.
+    ///   - form: the values to start from (`PlanForm(newOn:…)` or `PlanForm(plan:…)`).
+    ///   - calendars: all calendars; the writable ones are offered.
+    ///   - isNew: a new plan (no Delete button, "New Plan" title).
+    ///   - userZone: the user's zone; a plan in another zone says which zone its times are in.
+    ///   - firstWeekday: where the weekly repeat's day toggles start (1 = Sunday).
+    ///   - calendar: the user's calendar (its locale names the weekdays; validation uses it).
+    init(parent: Window, form: PlanForm, calendars: [CalendarInfo], isNew: Bool, userZone: TimeZone,
+         firstWeekday: Int, calendar: Calendar) {
+        self.form = form
+        self.calendar = calendar
+        self.userZone = userZone
+        dialog = Dialog(transientFor: parent, title: isNew ? PlanEditorText.newTitle : PlanEditorText.editTitle,
+                        cancelLabel: PlanEditorText.cancel, saveLabel: PlanEditorText.save)
+        fields = PlanEditorFields(calendars: calendars, current: form.calendarID, isNew: isNew,
+                                  calendar: calendar, firstWeekday: firstWeekday)
+        dialog.setContent(ScrolledWindow(child: fields.root))
+        dialog.setDefaultSize(width: 440, height: 720)
+
+        fields.show(form)
+        if !form.repeatIsEditable {
+            // A rule the form cannot express stays as stored: shown, not editable.
+            fields.repeatSection.root.isSensitive = false
+            fields.repeatSection.root.tooltip = PlanEditorText.repeatNotEditable
+        }
+        fields.onChange = { [weak self] in self?.fieldsChanged() }
+        fields.connect { [weak self] in
+            guard let self else { return nil }
+            return PlanForm.parseDate(self.fields.startDateEntry.text)?.weekday
+        }
+        dialog.onSave { [weak self] in self?.save() }
+        fields.deleteButton?.onClicked { [weak self] in self?.delete() }
+        dialog.onClosed { [weak self] in self?.closed() }
+        fieldsChanged()
+    }
+
+    func present() {
+        keepAlive = self
+        dialog.present()
+        fields.titleEntry.grabFocus()
+    }
+
+    /// Does what Save does: hands over the form if it is valid, then closes.
+    func save() {
+        fieldsChanged()
+        guard errors.isEmpty else { return }
+        onSave?(form)
+        dialog.close()
+    }
+
+    /// Does what Delete does (existing plans only).
+    func delete() {
+        guard fields.deleteButton != nil else { return }
+        onDelete?()
+        dialog.close()
+    }
+
+    /// Closes as Cancel does.
+    func cancel() { dialog.cancel() }
+
+    /// Closes without saving or reporting a cancel (e.g. the owner opens another editor).
+    func close() { dialog.close() }
+
+    private func fieldsChanged() {
+        fields.read(into: &form)
+        errors = form.validate(calendar: calendar, strings: strings)
+        fields.showErrors(errors)
+        fields.syncPickers()
+        fields.updateVisibility(allDay: form.isAllDay, zoneID: form.timeZoneID, userZone: userZone)
+        dialog.isSaveEnabled = errors.isEmpty
+    }
+
+    private func closed() {
+        onClosed?()
+        keepAlive = nil
+    }
+}

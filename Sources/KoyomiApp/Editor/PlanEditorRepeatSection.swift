@@ -1,0 +1,135 @@
+import CalendarModel
+import Foundation
+import GtkKit
+
+/// The editor's repeat fields: how the plan repeats (with weekday toggles for "Weekly") and
+/// when the repetition ends (never, on a date, after a number of times).
+@MainActor
+final class PlanEditorRepeatSection {
+    /// Positions in `repeatDropDown`, in `PlanEditorText.repeatChoices` order.
+    enum Choice: Int, CaseIterable { case never, daily, weekdays, weekly, monthly, yearly }
+    /// Positions in `endDropDown`.
+    enum EndChoice: Int, CaseIterable { case never, onDate, afterCount }
+
+    let root = Box(.vertical, spacing: 6)
+    let repeatDropDown = DropDown(items: PlanEditorText.repeatChoices)
+    /// One toggle per weekday, in the locale's week order (`weekdayOrder`).
+    let weekdayToggles: [ToggleButton]
+    /// The weekday (1 = Sunday … 7 = Saturday) of each toggle.
+    let weekdayOrder: [Int]
+    let weekdayBox = Box(.horizontal)
+    let endRow = Box(.horizontal, spacing: 6)
+    let endDropDown = DropDown(items: PlanEditorText.repeatEndChoices)
+    let endDateEntry = Entry(placeholder: PlanEditorText.datePlaceholder)
+    let countSpin = SpinButton(range: 1...999, value: 10)
+    private let timesLabel = Label(PlanEditorText.times)
+    /// Called after any of these fields changed.
+    var onChange: (() -> Void)?
+
+    /// - Parameters:
+    ///   - calendar: names the weekdays (its locale).
+    ///   - firstWeekday: the user's first day of the week (1 = Sunday), where the toggles start.
+    ///   - errorLabel: makes the inline error label for a field.
+    init(calendar: Calendar, firstWeekday: Int, errorLabel: (PlanForm.Field) -> Label) {
+        weekdayOrder = (0..<7).map { (firstWeekday - 1 + $0) % 7 + 1 }
+        let short = calendar.shortStandaloneWeekdaySymbols, full = calendar.standaloneWeekdaySymbols
+        weekdayToggles = weekdayOrder.map { weekday in
+            let toggle = ToggleButton(label: short[weekday - 1])
+            // The short name alone ("Tue") is ambiguous to a screen reader; say the full one.
+            toggle.accessibleLabel = full[weekday - 1]
+            return toggle
+        }
+        repeatDropDown.accessibleLabel = PlanEditorText.repeatCaption
+        weekdayBox.addCSSClass("linked") // one segmented control, as GNOME shows day choices
+        weekdayBox.accessibleLabel = PlanEditorText.weekdays
+        weekdayToggles.forEach { $0.hexpand = true; weekdayBox.append($0) }
+        endDropDown.accessibleLabel = PlanEditorText.repeatEndCaption
+        endDateEntry.accessibleLabel = PlanEditorText.repeatEndDate
+        endDateEntry.activatesDefault = true
+        countSpin.accessibleLabel = PlanEditorText.repeatCount
+        endRow.append(endDropDown)
+        endRow.append(endDateEntry)
+        endRow.append(countSpin)
+        endRow.append(timesLabel)
+
+        root.append(repeatDropDown)
+        root.append(weekdayBox)
+        root.append(errorLabel(.repeatRule))
+        root.append(endRow)
+        root.append(errorLabel(.repeatEnd))
+    }
+
+    /// Shows `repeat` and `end` (before handlers are connected: showing reports nothing).
+    func show(_ repeat: PlanForm.Repeat, _ end: PlanForm.RepeatEnd) {
+        let choice: Choice
+        var days: Set<Int> = []
+        switch `repeat` {
+        case .none: choice = .never
+        case .daily: choice = .daily
+        case .weekdays: choice = .weekdays
+        case let .weekly(set): choice = .weekly; days = set
+        case .monthly: choice = .monthly
+        case .yearly: choice = .yearly
+        }
+        repeatDropDown.selectedIndex = choice.rawValue
+        for (toggle, weekday) in zip(weekdayToggles, weekdayOrder) { toggle.isActive = days.contains(weekday) }
+        switch end {
+        case .never: endDropDown.selectedIndex = EndChoice.never.rawValue
+        case let .onDate(text): endDropDown.selectedIndex = EndChoice.onDate.rawValue; endDateEntry.text = text
+        case let .afterCount(count): endDropDown.selectedIndex = EndChoice.afterCount.rawValue; countSpin.value = count
+        }
+        updateVisibility()
+    }
+
+    /// Connects the widgets' signals to `onChange`. `startWeekday` gives the day a fresh
+    /// "Weekly" starts on (the plan's own weekday), so it is valid at once.
+    func connect(startWeekday: @escaping @MainActor () -> Int?) {
+        repeatDropDown.onSelected { [weak self] index in
+            guard let self else { return }
+            if index == Choice.weekly.rawValue, !self.weekdayToggles.contains(where: \.isActive),
+               let weekday = startWeekday(), let position = self.weekdayOrder.firstIndex(of: weekday) {
+                self.weekdayToggles[position].isActive = true
+            }
+            self.changed()
+        }
+        weekdayToggles.forEach { $0.onToggled { [weak self] _ in self?.changed() } }
+        endDropDown.onSelected { [weak self] _ in self?.changed() }
+        endDateEntry.onChanged { [weak self] in self?.changed() }
+        countSpin.onValueChanged { [weak self] _ in self?.changed() }
+    }
+
+    /// What the fields say now.
+    var values: (repeat: PlanForm.Repeat, end: PlanForm.RepeatEnd) {
+        let rule: PlanForm.Repeat = switch Choice(rawValue: repeatDropDown.selectedIndex ?? 0) ?? .never {
+        case .never: .none
+        case .daily: .daily
+        case .weekdays: .weekdays
+        case .weekly: .weekly(Set(zip(weekdayToggles, weekdayOrder).filter { $0.0.isActive }.map(\.1)))
+        case .monthly: .monthly
+        case .yearly: .yearly
+        }
+        let end: PlanForm.RepeatEnd = switch EndChoice(rawValue: endDropDown.selectedIndex ?? 0) ?? .never {
+        case .never: .never
+        case .onDate: .onDate(endDateEntry.text)
+        case .afterCount: .afterCount(countSpin.value)
+        }
+        return (rule, end)
+    }
+
+    private func changed() {
+        updateVisibility()
+        onChange?()
+    }
+
+    /// Weekday toggles only for "Weekly"; the end only when it repeats, with the date or the
+    /// count its choice needs.
+    private func updateVisibility() {
+        let choice = Choice(rawValue: repeatDropDown.selectedIndex ?? 0) ?? .never
+        weekdayBox.isVisible = choice == .weekly
+        endRow.isVisible = choice != .never
+        let end = EndChoice(rawValue: endDropDown.selectedIndex ?? 0) ?? .never
+        endDateEntry.isVisible = end == .onDate
+        countSpin.isVisible = end == .afterCount
+        timesLabel.isVisible = end == .afterCount
+    }
+}

@@ -1,0 +1,78 @@
+import CalendarModel
+import Foundation
+
+/// The plan editor's words, through gettext (`L`), read when the dialog is built.
+enum PlanEditorText {
+    static var newTitle: String { L("New Plan") }
+    static var editTitle: String { L("Edit Plan") }
+    static var cancel: String { L("_Cancel") }
+    static var save: String { L("_Save") }
+    // Plain text: GtkKit's Button shows labels as written (no mnemonics).
+    static var delete: String { L("Delete Plan") }
+    static var title: String { L("Title") }
+    static var allDay: String { L("All day") }
+    // TRANSLATORS: the caption of the start date and time fields of a plan.
+    static var starts: String { L("Starts") }
+    // TRANSLATORS: the caption of the end date and time fields of a plan.
+    static var ends: String { L("Ends") }
+    static var startDate: String { L("Start date") }
+    static var startTime: String { L("Start time") }
+    static var endDate: String { L("End date") }
+    static var endTime: String { L("End time") }
+    // TRANSLATORS: tooltip of the button beside a date field that opens a month to pick from.
+    static var pickStartDate: String { L("Choose the start date") }
+    static var pickEndDate: String { L("Choose the end date") }
+    // TRANSLATORS: placeholder of a date field; keep the ASCII letters, the field wants ISO dates.
+    static var datePlaceholder: String { L("YYYY-MM-DD") }
+    // TRANSLATORS: placeholder of a time field; the field wants 24-hour times.
+    static var timePlaceholder: String { L("HH:MM") }
+    // TRANSLATORS: shown when a plan's times are in another zone than the user's; %@ is the
+    // zone's IANA name, e.g. "Asia/Tokyo".
+    static var timeZone: String { L("Times are in %@") }
+    static var calendar: String { L("Calendar") }
+    static var location: String { L("Location") }
+    static var notes: String { L("Notes") }
+    // TRANSLATORS: the caption of how a plan repeats (Never, Daily, …).
+    static var repeatCaption: String { L("Repeat") }
+    static var repeatChoices: [String] {
+        // TRANSLATORS: a repeat choice: the plan happens once.
+        [L("Never"), L("Daily"),
+         // TRANSLATORS: a repeat choice: Monday to Friday.
+         L("Weekdays"),
+         // TRANSLATORS: a repeat choice: every week on the days chosen below it.
+         L("Weekly"), L("Monthly"), L("Yearly")]
+    }
+    static var weekdays: String { L("Repeat on") }
+    // TRANSLATORS: the caption of when a repetition stops (Never, On date, After N times).
+    static var repeatEndCaption: String { L("Repeat ends") }
+    static var repeatEndChoices: [String] {
+        // TRANSLATORS: when a repetition stops: never / on a date / after a number of times.
+        [L("Never"), L("On date"), L("After")]
+    }
+    // TRANSLATORS: tooltip of the repeat fields of a plan whose stored rule is more complex
+    // than the editor's choices (e.g. "every second week"); it is kept as it is.
+    static var repeatNotEditable: String { L("This plan repeats in a way Koyomi cannot edit; the rule is kept as it is") }
+    static var repeatEndDate: String { L("Repeat end date") }
+    static var repeatCount: String { L("Number of times") }
+    // TRANSLATORS: follows the number of repetitions, as in "After [5] times".
+    static var times: String { L("times") }
+
+    /// The validation messages in the user's language (see `PlanFormStrings` for the cases).
+    static func formStrings() -> PlanFormStrings {
+        PlanFormStrings(
+            emptyTitle: L("Enter a title"),
+            missingDate: L("Enter a date as YYYY-MM-DD"),
+            // TRANSLATORS: %@ is what the user typed in a date field, e.g. "2026-02-30".
+            invalidDate: L("“%@” is not a date; use YYYY-MM-DD"),
+            missingTime: L("Enter a time as HH:MM"),
+            // TRANSLATORS: %@ is what the user typed in a time field, e.g. "25:61".
+            invalidTime: L("“%@” is not a time; use HH:MM, 00:00 to 23:59"),
+            // TRANSLATORS: %@ is a time zone identifier the system does not know.
+            unknownTimeZone: L("Unknown time zone “%@”"),
+            endDayBeforeStartDay: L("The last day is before the first day"),
+            endBeforeStart: L("The plan ends before it starts"),
+            noWeekdays: L("Choose at least one day of the week"),
+            repeatEndBeforeStart: L("The repetition ends before the plan starts"),
+            repeatCountTooSmall: L("Repeat at least once"))
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import ICalendar
+
+/// Where the window keeps and saves calendars: the user's calendar folder, the backups of
+/// every saved file, and the program that reads untrusted files (imports, drops) in a child
+/// process. The app takes them from the environment; tests point them at a scratch folder.
+struct StorageContext {
+    var userFolder: UserCalendarFolder
+    var backups: BackupStore
+    /// Run as `<vetExecutable> --vet-ics FILE` under CPU and memory limits: this `koyomi`.
+    var vetExecutable: String
+
+    init(userFolder: UserCalendarFolder, backups: BackupStore, vetExecutable: String) {
+        self.userFolder = userFolder
+        self.backups = backups
+        self.vetExecutable = vetExecutable
+    }
+
+    init(environment: [String: String], timeZone: TimeZone) {
+        self.init(userFolder: UserCalendarFolder(environment: environment, timeZone: timeZone),
+                  backups: BackupStore.standard(environment: environment),
+                  vetExecutable: environment["KOYOMI_VET_EXECUTABLE"] ?? Self.ownExecutable)
+    }
+
+    /// Every save keeps the version it replaces in the backups folder.
+    var writer: AtomicFileWriter { AtomicFileWriter(backups: backups) }
+
+    /// This process's own binary (the child runs the same code with `--vet-ics`).
+    static var ownExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    /// Whether `id` is one of the user's own calendars (those can be removed, not just closed).
+    func isUserCalendar(_ path: String) -> Bool {
+        URL(fileURLWithPath: path).standardizedFileURL.deletingLastPathComponent().path
+            == userFolder.folder.standardizedFileURL.path
+    }
+}

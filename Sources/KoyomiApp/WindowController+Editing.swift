@@ -1,0 +1,23 @@
+import CalendarModel
+import GtkKit
+
+/// The window's editing actions: the + button, Ctrl+N, Ctrl+Z, import and export.
+extension WindowController {
+    func connectEditing(application: Application) {
+        let window = mainWindow.window
+        window.addAction("new-plan") { [weak self] in self?.editing.newPlan() }
+        application.setAccelerators(["<Control>n"], forAction: "win.new-plan")
+        // Not an application accelerator: those would win over a text field's own Ctrl+Z.
+        mainWindow.onUndo = { [weak self] in self?.editing.undo() }
+        mainWindow.pager.newPlanButton.onClicked { [weak self] in self?.editing.newPlan() }
+        window.addAction("import") { [weak self] in self?.importer.chooseAndImport() }
+        window.addAction("export") { [weak self] in self?.importer.chooseAndExport() }
+        application.setAccelerators(["<Control>o"], forAction: "win.import")
+        // .ics files dropped anywhere on the window are imported like chosen ones.
+        dropTarget = DropTarget(on: window) { [weak self] paths in
+            guard let self, !paths.isEmpty else { return false }
+            self.importer.importFiles(paths)
+            return true
+        }
+    }
+}

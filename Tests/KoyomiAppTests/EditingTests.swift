@@ -1,0 +1,153 @@
+import CalendarModel
+import Foundation
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// Creating, editing, deleting and undoing plans through the window, as a user would: the
+/// editor's fields, the grid's dots, the list's rows, the toast's Undo and the file on disk.
+final class EditingTests: AppTestCase, @unchecked Sendable {
+    private func emptyCalendar() throws -> String {
+        try writeCalendar("mine.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
+                          + "X-WR-CALNAME:Mine\r\nCOLOR:#2ec27e\r\nEND:VCALENDAR\r\n")
+    }
+
+    /// "Standup" every Monday at 09:30 UTC from November 2, 2026.
+    private func weeklyStandup() throws -> String {
+        try writeCalendar("series.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
+                          + "BEGIN:VEVENT\r\nUID:standup\r\nDTSTAMP:20261101T000000Z\r\nDTSTART:20261102T093000Z\r\n"
+                          + "DTEND:20261102T094500Z\r\nRRULE:FREQ=WEEKLY;BYDAY=MO\r\nSUMMARY:Standup\r\nEND:VEVENT\r\n"
+                          + "END:VCALENDAR\r\n")
+    }
+
+    private func fileText(_ path: String) throws -> String {
+        try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    @MainActor
+    private func openEditorForNewPlan() -> PlanEditorDialog? {
+        controller.mainWindow.window.activateAction("win.new-plan")
+        return controller.editing.editor
+    }
+
+    func testCreateEditDeleteAndUndoThroughTheWindow() throws {
+        let path = try emptyCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
+            cell("2026-11-10").button.click()
+            XCTAssertEqual(controller.store.selection?.description, "2026-11-10")
+
+            // New plan (Ctrl+N's action): prefilled with the selected day.
+            let editor = try XCTUnwrap(openEditorForNewPlan(), "Ctrl+N opens the editor")
+            XCTAssertEqual(editor.fields.startDateEntry.text, "2026-11-10")
+            XCTAssertFalse(editor.dialog.isSaveEnabled, "no title yet: Save stays off")
+            editor.fields.titleEntry.text = "Dentist"
+            editor.fields.startTimeEntry.text = "14:30"
+            editor.fields.endTimeEntry.text = "15:15"
+            XCTAssertTrue(editor.dialog.isSaveEnabled)
+            editor.save()
+            MainLoop.drain()
+
+            XCTAssertEqual(rowTitles, ["Dentist"], "the new plan is listed on its day")
+            XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1, "and has its dot")
+            var text = try fileText(path)
+            XCTAssertTrue(text.contains("SUMMARY:Dentist"), text)
+            XCTAssertTrue(text.contains("DTSTART:20261110T143000Z"), "UTC user: plain UTC times\n\(text)")
+            XCTAssertEqual(window.currentToast?.title, "“Dentist” added")
+
+            // Edit: activating the row opens the editor on the plan.
+            window.planList.activateRow(at: 0)
+            let edit = try XCTUnwrap(controller.editing.editor, "activating a row opens the editor")
+            XCTAssertEqual(edit.fields.titleEntry.text, "Dentist")
+            XCTAssertEqual(edit.fields.startTimeEntry.text, "14:30")
+            edit.fields.titleEntry.text = "Dentist (check-up)"
+            edit.fields.locationEntry.text = "Main Street 5"
+            edit.save()
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles, ["Dentist (check-up)"])
+            text = try fileText(path)
+            XCTAssertTrue(text.contains("SUMMARY:Dentist (check-up)"), text)
+            XCTAssertTrue(text.contains("LOCATION:Main Street 5"), text)
+            XCTAssertTrue(text.contains("DTSTART:20261110T143000Z"), "untouched times stay\n\(text)")
+
+            // Delete from the editor; the toast offers Undo.
+            window.planList.activateRow(at: 0)
+            try XCTUnwrap(controller.editing.editor).delete()
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles, [], "the row is gone")
+            XCTAssertTrue(cell("2026-11-10").visibleDotClasses.isEmpty, "and so is the dot")
+            XCTAssertFalse(try fileText(path).contains("BEGIN:VEVENT"))
+            let toast = try XCTUnwrap(window.currentToast)
+            XCTAssertEqual(toast.title, "“Dentist (check-up)” deleted")
+            XCTAssertEqual(toast.buttonLabel, "_Undo")
+
+            toast.clickButton()
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles, ["Dentist (check-up)"], "Undo brings the plan back")
+            XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1)
+            text = try fileText(path)
+            XCTAssertTrue(text.contains("LOCATION:Main Street 5"), "with everything it had\n\(text)")
+
+            // Ctrl+Z undoes the edit before it (title and place back as first written).
+            window.onUndo?()
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles, ["Dentist"])
+            XCTAssertFalse(try fileText(path).contains("LOCATION:"))
+        }
+    }
+
+    func testDeletingOneOccurrenceAsksAndAddsAnExdate() throws {
+        let path = try weeklyStandup()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
+            cell("2026-11-09").button.click()
+            XCTAssertEqual(rowTitles, ["Standup"])
+            controller.coordinator.planList(window.planList, didRequestDeleteOf: window.planList.rows[0])
+            let question = try XCTUnwrap(controller.editing.question, "a repeating plan asks which to delete")
+            XCTAssertEqual(question.heading, "Delete a repeating plan")
+            question.respond("this")
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles, [], "that Monday is free")
+            XCTAssertEqual(cell("2026-11-16").visibleDotClasses.count, 1, "the next Monday still has it")
+            let text = try fileText(path)
+            XCTAssertTrue(text.contains("EXDATE:20261109T093000Z"), text)
+            XCTAssertTrue(text.contains("RRULE:FREQ=WEEKLY;BYDAY=MO"), text)
+        }
+    }
+
+    func testChangingOneOccurrenceOnlyWritesAnOverride() throws {
+        let path = try weeklyStandup()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
+            cell("2026-11-16").button.click()
+            window.planList.activateRow(at: 0)
+            let editor = try XCTUnwrap(controller.editing.editor)
+            editor.fields.titleEntry.text = "Standup (long)"
+            editor.save()
+            try XCTUnwrap(controller.editing.question, "a repeating plan asks what to change").respond("this")
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles, ["Standup (long)"])
+            cell("2026-11-23").button.click()
+            XCTAssertEqual(rowTitles, ["Standup"], "the other Mondays keep their title")
+            let text = try fileText(path)
+            XCTAssertTrue(text.contains("RECURRENCE-ID:20261116T093000Z"), text)
+        }
+    }
+
+    func testReadOnlyPlansShowDetailsInsteadOfTheEditor() throws {
+        let path = try sampleCalendar()
+        MainActor.assumeIsolated {
+            _ = controller == nil ? openWindow([], month: YearMonth(parsing: "2026-11")) : controller
+            controller.open(paths: [path], readOnly: true)
+            cell("2026-11-18").button.click()
+            window.planList.activateRow(at: 0)
+            XCTAssertNil(controller.editing.editor)
+            XCTAssertNotNil(window.detailsDialog, "a read-only plan opens its details")
+            window.detailsDialog?.close()
+            controller.mainWindow.window.activateAction("win.new-plan")
+            XCTAssertNil(controller.editing.editor, "no calendar can take a new plan")
+            XCTAssertEqual(window.currentToast?.title,
+                           "No calendar here can take new plans: open or create one of your own")
+        }
+    }
+}

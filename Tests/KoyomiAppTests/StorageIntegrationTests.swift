@@ -1,0 +1,145 @@
+import CalendarModel
+import Foundation
+import GtkKit
+import ICalendar
+@testable import KoyomiApp
+import XCTest
+
+/// The window and the files on disk: another program's change is shown (and an edit saved
+/// afterwards lands on top of it), calendars are made, hidden and removed, and imports go
+/// through the child process and can be undone.
+final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
+    private func calendar(_ name: String, events: String = "") throws -> String {
+        try writeCalendar(name, "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
+                          + "X-WR-CALNAME:\(name.replacingOccurrences(of: ".ics", with: ""))\r\n" + events + "END:VCALENDAR\r\n")
+    }
+
+    private func event(_ uid: String, _ day: String, _ title: String, sequence: Int = 0) -> String {
+        "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20261101T000000Z\r\nSEQUENCE:\(sequence)\r\nDTSTART;VALUE=DATE:\(day)\r\n"
+            + "SUMMARY:\(title)\r\nEND:VEVENT\r\n"
+    }
+
+    /// Writes as a careful editor does: a temporary file renamed over the calendar.
+    private func replaceOnDisk(_ path: String, _ text: String) throws {
+        let temporary = path + ".other-program"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
+        XCTAssertEqual(rename(temporary, path), 0)
+    }
+
+    func testAnotherProgramsChangeIsShownAndAnEditInProgressLandsOnTopOfIt() throws {
+        let path = try calendar("mine.ics", events: event("a", "20261110", "Dentist"))
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
+            cell("2026-11-10").button.click()
+            XCTAssertEqual(rowTitles, ["Dentist"])
+            window.planList.activateRow(at: 0)
+            let editor = try XCTUnwrap(controller.editing.editor)
+            editor.fields.titleEntry.text = "Dentist (moved)"
+
+            // Meanwhile another program adds a plan on the same day.
+            let other = try String(contentsOfFile: path, encoding: .utf8)
+                .replacingOccurrences(of: "END:VCALENDAR", with: event("b", "20261110", "Haircut") + "END:VCALENDAR")
+            try replaceOnDisk(path, other)
+            XCTAssertTrue(MainLoop.iterate(until: { self.rowTitles.sorted() == ["Dentist", "Haircut"] }, timeout: 10),
+                          "the window reads the changed file by itself: \(rowTitles)")
+
+            editor.save()
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles.sorted(), ["Dentist (moved)", "Haircut"], "the edit is applied to the new content")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            XCTAssertTrue(text.contains("SUMMARY:Haircut"), "the other program's plan is not overwritten\n\(text)")
+            XCTAssertTrue(text.contains("SUMMARY:Dentist (moved)"), text)
+        }
+    }
+
+    func testAFileRemovedByAnotherProgramIsClosedWithAMessage() throws {
+        let path = try calendar("gone.ics", events: event("a", "20261110", "Dentist"))
+        MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
+            XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1)
+            unlink(path)
+            XCTAssertTrue(MainLoop.iterate(until: { self.controller.store.calendars.isEmpty }, timeout: 10))
+            XCTAssertTrue(cell("2026-11-10").visibleDotClasses.isEmpty)
+            XCTAssertTrue(window.errors.messages.contains { $0.contains("gone.ics") && $0.contains("removed") },
+                          "\(window.errors.messages)")
+        }
+    }
+
+    func testCalendarsCanBeHiddenCreatedRecolouredAndRemoved() throws {
+        let path = try calendar("work.ics", events: event("a", "20261110", "Review"))
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
+            let list = controller.calendarsList!
+            let id = try XCTUnwrap(controller.store.calendars.first?.id)
+
+            list.calendarsList(list.popover, setVisible: false, for: id)
+            XCTAssertTrue(cell("2026-11-10").visibleDotClasses.isEmpty, "a hidden calendar's dots go at once")
+            XCTAssertEqual(controller.settings.settings.hiddenCalendars, [id], "and that is remembered")
+            list.calendarsList(list.popover, setVisible: true, for: id)
+            XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1)
+
+            list.calendarsList(list.popover, create: "Family", color: "#c01c28")
+            let family = try XCTUnwrap(controller.store.calendars.first { $0.name == "Family" })
+            XCTAssertFalse(family.isReadOnly)
+            XCTAssertTrue(storage.isUserCalendar(family.id.rawValue), "new calendars go to the user's folder")
+            XCTAssertEqual(family.color, "#c01c28")
+
+            list.calendarsList(list.popover, recolor: family.id, to: "#2ec27e")
+            list.calendarsList(list.popover, rename: family.id, to: "Home")
+            XCTAssertEqual(controller.store.calendars.first { $0.id == family.id }?.name, "Home")
+            XCTAssertEqual(controller.store.calendars.first { $0.id == family.id }?.color, "#2ec27e")
+            XCTAssertEqual(list.popover.rows.count, 2, "the list shows both calendars")
+
+            list.calendarsList(list.popover, remove: family.id)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: family.id.rawValue), "the user's own calendar is removed")
+            XCTAssertFalse(storage.backups.backups(of: family.id.rawValue).isEmpty, "with a backup kept")
+            list.calendarsList(list.popover, remove: id)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: path), "a file opened from elsewhere is only closed")
+            XCTAssertTrue(controller.store.calendars.isEmpty)
+        }
+    }
+
+    func testImportGoesThroughTheChildMergesAndCanBeUndone() throws {
+        let mine = try calendar("mine.ics", events: event("shared", "20261110", "Old title", sequence: 1))
+        let incoming = try calendar("incoming.ics", events: event("shared", "20261110", "New title", sequence: 2)
+                                    + event("fresh", "20261112", "Concert"))
+        let before = try String(contentsOfFile: mine, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            _ = openWindow([mine], month: YearMonth(parsing: "2026-11"))
+            controller.importer.importFiles([incoming])
+            var idle = false
+            controller.importer.whenIdle { idle = true }
+            XCTAssertTrue(MainLoop.iterate(until: { idle }, timeout: 20), "the child process answered")
+            XCTAssertEqual(window.currentToast?.title, "Imported incoming.ics: 1 added, 1 updated, 0 skipped")
+            cell("2026-11-10").button.click()
+            XCTAssertEqual(rowTitles, ["New title"], "the newer copy replaced the older")
+            cell("2026-11-12").button.click()
+            XCTAssertEqual(rowTitles, ["Concert"])
+
+            try XCTUnwrap(window.currentToast).clickButton()
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles, [], "Undo takes the whole import back")
+            cell("2026-11-10").button.click()
+            XCTAssertEqual(rowTitles, ["Old title"])
+            let after = try String(contentsOfFile: mine, encoding: .utf8)
+            XCTAssertTrue(after.contains("SUMMARY:Old title") && !after.contains("Concert"), after)
+            XCTAssertNotEqual(before, after, "(restored as a new revision)")
+        }
+    }
+
+    func testABrokenImportChangesNothingAndSaysWhy() throws {
+        let mine = try calendar("mine.ics", events: event("a", "20261110", "Dentist"))
+        let broken = try writeCalendar("broken.ics", "this is not a calendar at all\n")
+        let before = try String(contentsOfFile: mine, encoding: .utf8)
+        MainActor.assumeIsolated {
+            _ = openWindow([mine], month: YearMonth(parsing: "2026-11"))
+            controller.importer.importFiles([broken])
+            var idle = false
+            controller.importer.whenIdle { idle = true }
+            XCTAssertTrue(MainLoop.iterate(until: { idle }, timeout: 20))
+            XCTAssertTrue(window.errors.messages.contains { $0.hasPrefix("broken.ics was not imported: ") },
+                          "\(window.errors.messages)")
+        }
+        XCTAssertEqual(try String(contentsOfFile: mine, encoding: .utf8), before, "the user's file is untouched")
+    }
+}
