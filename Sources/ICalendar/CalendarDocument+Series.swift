@@ -34,3 +34,23 @@ extension CalendarDocument {
         return TimeZone(identifier: tzid)
     }
 }
+
+extension CalendarDocument {
+    /// Copies from `source` the VTIMEZONEs that the event `uid` refers to (`TZID=` on any of
+    /// its lines) and that this document lacks, as they are written there: a plan moved to
+    /// another calendar keeps the zone definitions RFC 5545 wants beside it.
+    public mutating func copyTimeZones(of uid: String, from source: CalendarDocument) {
+        let present = Set(components.compactMap(\.tzid))
+        var used = Set<String>()
+        for component in source.components where component.kind == "VEVENT" && component.uid == uid {
+            for piece in component.text.components(separatedBy: "TZID=").dropFirst() {
+                let name = piece.prefix { $0 != ";" && $0 != ":" && $0 != "\r" && $0 != "\n" }
+                used.insert(String(name).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+            }
+        }
+        for zone in source.components where zone.kind == "VTIMEZONE" {
+            guard let tzid = zone.tzid, used.contains(tzid), !present.contains(tzid) else { continue }
+            parts.insert(.component(zone), at: insertionIndex)
+        }
+    }
+}

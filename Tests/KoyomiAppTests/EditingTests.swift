@@ -134,6 +134,36 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    func testMovingAPlanToAnotherCalendarTakesItsTextAndZoneAlongAndUndoes() throws {
+        let work = try writeCalendar("work.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
+            + "X-WR-CALNAME:Work\r\nBEGIN:VTIMEZONE\r\nTZID:Europe/Berlin\r\nBEGIN:STANDARD\r\nDTSTART:19701025T030000\r\n"
+            + "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r\nTZOFFSETFROM:+0200\r\nTZOFFSETTO:+0100\r\nEND:STANDARD\r\n"
+            + "END:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:review\r\nDTSTAMP:20261101T000000Z\r\n"
+            + "DTSTART;TZID=Europe/Berlin:20261110T100000\r\nDTEND;TZID=Europe/Berlin:20261110T110000\r\n"
+            + "SUMMARY:Review\r\nX-ACME-TICKET:42\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+        let home = try emptyCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([work, home], month: YearMonth(parsing: "2026-11"))
+            cell("2026-11-10").button.click()
+            window.planList.activateRow(at: 0)
+            let editor = try XCTUnwrap(controller.editing.editor)
+            XCTAssertEqual(editor.fields.startTimeEntry.text, "10:00", "shown in the plan's own zone")
+            editor.fields.calendarDropDown.selectedIndex = editor.fields.calendarChoices.firstIndex { $0.name == "Mine" }
+            editor.save()
+            MainLoop.drain()
+            XCTAssertEqual(window.planList.rows.map(\.calendarName), ["Mine"])
+            let moved = try fileText(home)
+            XCTAssertTrue(moved.contains("X-ACME-TICKET:42"), "the plan's own text travels\n\(moved)")
+            XCTAssertTrue(moved.contains("TZID:Europe/Berlin"), "with its zone's definition\n\(moved)")
+            XCTAssertFalse(try fileText(work).contains("BEGIN:VEVENT"))
+
+            window.onUndo?()
+            MainLoop.drain()
+            XCTAssertEqual(window.planList.rows.map(\.calendarName), ["Work"], "Undo moves it back")
+            XCTAssertFalse(try fileText(home).contains("BEGIN:VEVENT"))
+        }
+    }
+
     func testReadOnlyPlansShowDetailsInsteadOfTheEditor() throws {
         let path = try sampleCalendar()
         MainActor.assumeIsolated {

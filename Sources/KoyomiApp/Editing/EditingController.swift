@@ -122,9 +122,11 @@ final class EditingController {
         perform(summary, touching: [(plan.calendarID, plan.id.uid)] + (moves ? [(edited.calendarID, plan.id.uid)] : [])) { files in
             if moves {
                 // The plan's own text travels whole (alarms, attendees, X- properties), then changes.
-                let snapshot = try files.document(of: plan.calendarID).snapshot(uid: plan.id.uid)
+                let source = try files.document(of: plan.calendarID)
+                let snapshot = source.snapshot(uid: plan.id.uid)
                 try files.modify(edited.calendarID) { document in
                     try document.restore(snapshot, now: self.now())
+                    document.copyTimeZones(of: plan.id.uid, from: source)
                     let applied = series ? try self.seriesChanges(changes, occurrence: plan, document: document) : changes
                     if !applied.isEmpty { try document.updateEvent(uid: plan.id.uid, applied, now: self.now()) }
                 }
