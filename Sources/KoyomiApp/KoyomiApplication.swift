@@ -29,13 +29,20 @@ public final class KoyomiApplication {
         }
         application.onActivate { [weak self] in self?.activate() }
         application.onOpen { [weak self] paths, uris in self?.openFromAnotherLaunch(paths, unsupported: uris) }
+        // A later `koyomi --month M` shows M in this window.
+        application.addAction("show-month") { [weak self] text in
+            guard let self, let month = YearMonth(parsing: text) else { return }
+            if self.controller == nil { self.activate() }
+            self.controller?.store.showMonth(month)
+        }
     }
 
     /// Runs until the window closes; returns the process exit status.
     public func run() -> Int32 {
         application.register()
         if application.isRemote {
-            // Another Koyomi is running: give it our files (or just raise it) and leave.
+            // Another Koyomi is running: give it our month and files (or just raise it) and leave.
+            if let month = options.month { application.activateAction("show-month", string: month.description) }
             if options.files.isEmpty { application.activate() } else { application.open(paths: options.files) }
             application.flush()
             return 0
@@ -101,14 +108,16 @@ public final class KoyomiApplication {
 
     private func openFromAnotherLaunch(_ paths: [String], unsupported uris: [String]) {
         if controller == nil { activate() }
-        if var result = controller?.open(paths: paths) {
-            // Subscriptions (webcal:, https:) are not supported yet: say so rather than ignore them.
-            let refused = uris.map { FormatterStrings.fill(L("%@: cannot open it: Koyomi opens only local files for now"), $0) }
-            controller?.mainWindow.errors.show(refused)
-            result.errors += refused
-            report(result)
+        guard let controller else { return }
+        // Subscriptions (webcal:, https:) are not supported yet: say so rather than ignore them.
+        let refused = uris.map { FormatterStrings.fill(L("%@: cannot open it: Koyomi opens only local files for now"), $0) }
+        controller.mainWindow.errors.show(refused)
+        report(CalendarLoader.Result(errors: refused))
+        // Parsed in the background like the first files, so the window keeps answering.
+        if !paths.isEmpty {
+            controller.open(paths: paths) { [weak self] result in self?.report(result) }
         }
-        controller?.present()
+        controller.present()
     }
 
     /// Problems go to stderr as well as to the window, for whoever started Koyomi from a

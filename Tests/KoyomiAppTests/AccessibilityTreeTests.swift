@@ -67,6 +67,14 @@ final class AccessibilityTreeTests: XCTestCase {
         try press(["Escape"], in: windowID)
         nodes = try readTree(until: { !self.dayCells($0).contains { $0.states.contains("selected") } })
         XCTAssertEqual(dayCells(nodes).filter { $0.states.contains("selected") }.count, 0, "Escape deselects")
+
+        // A second launch asking for a month shows it in this window, then leaves.
+        let second = try TestEnvironment.run(TestEnvironment.koyomiBinary, ["--month", "2027-01"],
+                                             environment: TestEnvironment.childEnvironment(["LANG": "en_US.UTF-8"]))
+        XCTAssertEqual(second.status, 0, second.stderr)
+        nodes = try readTree(until: { $0.contains { $0.name == "January 2027" } })
+        XCTAssertTrue(nodes.contains { $0.role == "label" && $0.name == "January 2027" },
+                      "a second koyomi --month pages the open window")
     }
 
     private func dayCells(_ nodes: [Node]) -> [Node] {

@@ -24,7 +24,10 @@ extension Window {
 /// GSimpleAction: a named action with an "activate" signal.
 @MainActor
 final class SimpleAction: GObjectRef {
-    init(name: String) {
-        super.init(adoptingFull: UnsafeMutableRawPointer(g_simple_action_new(name, nil)))
+    /// - Parameter takesString: whether the action is activated with a string parameter.
+    init(name: String, takesString: Bool = false) {
+        let type = takesString ? g_variant_type_new("s") : nil
+        defer { if let type { g_variant_type_free(type) } }
+        super.init(adoptingFull: UnsafeMutableRawPointer(g_simple_action_new(name, type)))
     }
 }
