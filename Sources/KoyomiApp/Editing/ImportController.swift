@@ -110,11 +110,26 @@ final class ImportController {
             }
         }
         guard let summary else { return }
-        let problems = vetted.problems + summary.skipped.map(\.description) + summary.notes
+        let problems = vetted.problems + summary.skipped.map(Self.explanation) + summary.notes
         // TRANSLATORS: a toast after an import; %1$@ is the file, %2$@ the counts ("3 added, 1 updated, 0 skipped").
         window.showToast(FormatterStrings.fill(L("Imported %1$@: %2$@"), name, Self.counts(summary)),
                          undo: { [weak editing] in editing?.undo() })
         if !problems.isEmpty { explain(problems, file: name) }
+    }
+
+    /// "“Tea” (abc@example.com): your copy is newer", in the user's language.
+    static func explanation(_ skip: ImportSkip) -> String {
+        let reason = switch skip.kind {
+        // TRANSLATORS: why an imported plan was skipped: the calendar has this very version.
+        case .upToDate: L("already up to date")
+        // TRANSLATORS: why an imported plan was skipped: the calendar's copy is a later version.
+        case .yoursIsNewer: L("your copy is newer")
+        // TRANSLATORS: why something in an imported file was skipped; %@ is e.g. VTODO (a task).
+        case let .notAnEvent(kind): FormatterStrings.fill(L("not an event (%@)"), kind)
+        case let .other(text): text
+        }
+        // TRANSLATORS: one line of the import report: %1$@ names the plan, %2$@ says why.
+        return FormatterStrings.fill(L("%1$@: %2$@"), skip.subject, reason)
     }
 
     /// "3 added, 1 updated, 2 skipped".
