@@ -41,13 +41,7 @@ extension CalendarDocument {
     /// another calendar keeps the zone definitions RFC 5545 wants beside it.
     public mutating func copyTimeZones(of uid: String, from source: CalendarDocument) {
         let present = Set(components.compactMap(\.tzid))
-        var used = Set<String>()
-        for component in source.components where component.kind == "VEVENT" && component.uid == uid {
-            for piece in component.text.components(separatedBy: "TZID=").dropFirst() {
-                let name = piece.prefix { $0 != ";" && $0 != ":" && $0 != "\r" && $0 != "\n" }
-                used.insert(String(name).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
-            }
-        }
+        let used = Self.zoneNames(in: source.components.filter { $0.kind == "VEVENT" && $0.uid == uid })
         for zone in source.components where zone.kind == "VTIMEZONE" {
             guard let tzid = zone.tzid, used.contains(tzid), !present.contains(tzid) else { continue }
             parts.insert(.component(zone), at: insertionIndex)

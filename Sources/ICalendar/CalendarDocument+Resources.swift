@@ -1,0 +1,62 @@
+import Foundation
+
+/// One event as a CalDAV server stores it: a resource holding a VCALENDAR with the event's
+/// components (master and overrides) and the VTIMEZONEs they use. Sync reads and writes a
+/// calendar file through these, leaving every other component's text alone.
+extension CalendarDocument {
+    /// The UIDs of the VEVENTs, each once, in file order (as `eventUIDs`).
+    public var resourceUIDs: [String] { eventUIDs }
+
+    /// The resource to upload for `uid`: VERSION, PRODID, the VTIMEZONEs its lines name, then
+    /// its components exactly as written here. Nil when there is no such event.
+    public func resourceText(uid: String) -> String? {
+        let events = components.filter { $0.kind == "VEVENT" && $0.uid == uid }
+        guard !events.isEmpty else { return nil }
+        let used = Self.zoneNames(in: events)
+        let zones = components.filter { $0.kind == "VTIMEZONE" && $0.tzid.map(used.contains) == true }
+        let end = lineEnd
+        return "BEGIN:VCALENDAR" + end + "VERSION:2.0" + end + "PRODID:-//Koyomi//Koyomi//EN" + end
+            + (zones + events).map(\.text).joined() + "END:VCALENDAR" + end
+    }
+
+    /// Puts the server's copy of the event `uid` in place of this document's (where the first
+    /// of its components stood, else at the end), as the server wrote it: no new SEQUENCE or
+    /// stamp, since it is the server's revision. Missing VTIMEZONEs come along. Nil removes
+    /// the event.
+    public mutating func replaceEvent(uid: String, with resource: CalendarDocument?) {
+        let isEvent = { (part: Part) -> Bool in
+            if case let .component(component) = part { return component.kind == "VEVENT" && component.uid == uid }
+            return false
+        }
+        let position = parts.firstIndex(where: isEvent)
+        parts.removeAll(where: isEvent)
+        guard let resource else { return }
+        let incoming = resource.components.filter { $0.kind == "VEVENT" && $0.uid == uid }
+        parts.insert(contentsOf: incoming.map(Part.component), at: position ?? insertionIndex)
+        copyTimeZones(of: uid, from: resource)
+    }
+
+    /// A short fingerprint of the event's text here (FNV-1a, 64 bits): sync compares it with
+    /// the one taken at the last sync to tell a local change. Nil when there is no such event.
+    public func fingerprint(uid: String) -> String? {
+        let texts = snapshot(uid: uid).componentTexts
+        guard !texts.isEmpty else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in texts.joined(separator: "\u{0}").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+
+    /// The TZIDs named on the components' lines (`DTSTART;TZID=…`, `EXDATE;TZID=…`).
+    static func zoneNames(in events: [ComponentText]) -> Set<String> {
+        var used = Set<String>()
+        for event in events {
+            for piece in event.text.components(separatedBy: "TZID=").dropFirst() {
+                let name = piece.prefix { $0 != ";" && $0 != ":" && $0 != "\r" && $0 != "\n" }
+                used.insert(String(name).trimmingCharacters(in: CharacterSet(charactersIn: "\"")))
+            }
+        }
+        return used
+    }
+}
