@@ -15,6 +15,11 @@ let package = Package(
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
         .systemLibrary(
+            name: "CSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
+        ),
+        .systemLibrary(
             name: "CICal",
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
@@ -23,6 +28,8 @@ let package = Package(
         .target(name: "CalendarModel"),
         .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel"]),
         .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar"]),
+        // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
+        .target(name: "Accounts", dependencies: ["CSecret", "ICalendar"]),
         // `koyomi list|add|remove`: the same model and storage, never GTK.
         .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar"]),
         .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "ICalendar"]),
@@ -44,6 +51,7 @@ let package = Package(
             // Run by the accessibility tests as a separate program, not compiled.
             exclude: ["atspi-tree.py"]
         ),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "TestSupport"]),
         .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "TestSupport"]),
     ]
 )
