@@ -30,8 +30,12 @@ let package = Package(
         .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar"]),
         // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
         .target(name: "Accounts", dependencies: ["CSecret", "ICalendar"]),
-        // `koyomi list|add|remove`: the same model and storage, never GTK.
-        .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar"]),
+        // CalDAV over Foundation's URLSession and XMLParser: discovery, sync-collection, ETags.
+        .target(name: "CalDAV"),
+        // Offline-first sync of local calendar files with CalDAV collections.
+        .target(name: "CalendarSync", dependencies: ["CalDAV", "ICalendar", "Accounts"]),
+        // `koyomi list|add|remove|import|export|account|sync`: the same model and storage, never GTK.
+        .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar", "Accounts", "CalDAV", "CalendarSync"]),
         .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "ICalendar"]),
         // Issue 4's benchmark harness: `swift run -c release koyomi-bench` (docs/performance.md).
         .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendar", "CICal"]),
@@ -52,6 +56,9 @@ let package = Package(
             exclude: ["atspi-tree.py"]
         ),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "TestSupport"]),
+        // Against a real Radicale started per test (Tests/Support/RadicaleServer.swift).
+        .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
+        .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "CalDAV", "ICalendar", "TestSupport"]),
         .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "TestSupport"]),
     ]
 )

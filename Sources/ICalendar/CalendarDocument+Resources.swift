@@ -31,9 +31,25 @@ extension CalendarDocument {
         let position = parts.firstIndex(where: isEvent)
         parts.removeAll(where: isEvent)
         guard let resource else { return }
-        let incoming = resource.components.filter { $0.kind == "VEVENT" && $0.uid == uid }
+        // Servers often answer with bare LF lines: written with this file's line end.
+        let incoming = resource.components.filter { $0.kind == "VEVENT" && $0.uid == uid }.map { component in
+            component.text.hasSuffix(lineEnd) ? component : ComponentText(lines: ContentLine.split(
+                component.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: lineEnd)))
+        }
         parts.insert(contentsOf: incoming.map(Part.component), at: position ?? insertionIndex)
         copyTimeZones(of: uid, from: resource)
+    }
+
+    /// Whether `other` holds the same event: the same content lines, whatever their order,
+    /// folding and line ends (servers such as Radicale store what they were sent re-serialized).
+    public func hasSameEvent(uid: String, as other: CalendarDocument) -> Bool {
+        func lines(_ document: CalendarDocument) -> [String] {
+            document.snapshot(uid: uid).componentTexts.flatMap { text in
+                text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n ", with: "")
+                    .replacingOccurrences(of: "\n\t", with: "").split(separator: "\n").map(String.init)
+            }.sorted()
+        }
+        return lines(self) == lines(other)
     }
 
     /// A short fingerprint of the event's text here (FNV-1a, 64 bits): sync compares it with

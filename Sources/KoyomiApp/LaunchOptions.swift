@@ -69,6 +69,15 @@ public struct LaunchOptions: Equatable, Sendable {
       export [--calendar NAME] [-o FILE.ics]
                                  write your calendars (or one) as one .ics, to
                                  stdout or FILE
+      account add URL --user NAME [--calendar NAME] [--password-stdin]
+      account list | account remove NAME
+                                 CalDAV accounts (tested with Radicale); the
+                                 password is kept in the desktop keyring only
+      sync [--account NAME] [--password-stdin]
+      sync --resolve UID --keep mine|theirs|both
+                                 bring your accounts' calendars and their servers
+                                 together; a plan changed on both sides waits
+                                 for your choice
     Commands exit with 0 on success, 2 for bad input, 1 for other failures.
 
     Exit status: 0 on success; 2 for a bad command line (no window opens) or when a

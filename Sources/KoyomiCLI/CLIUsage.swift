@@ -6,6 +6,8 @@ enum CLIUsage {
         case "add": add
         case "import": importing
         case "export": export
+        case "account": account
+        case "sync": sync
         default: remove
         }
     }
@@ -59,4 +61,29 @@ enum CLIUsage {
     written, including to-dos and properties Koyomi does not show.
     """
 
+
+    static let account = """
+    Usage: koyomi account add URL --user NAME [--calendar NAME] [--password-stdin]
+           koyomi account list
+           koyomi account remove NAME
+
+    add finds your calendars on a CalDAV server (Radicale, Nextcloud…; the host is enough:
+    Koyomi follows /.well-known/caldav), makes a local calendar for each (or only the one
+    named with --calendar) and syncs them once. The password is read from stdin with
+    --password-stdin, else asked for on the terminal, and kept in the desktop keyring
+    (Secret Service) only: with no keyring running it is never written anywhere, and it is
+    asked for again next time. remove forgets an account and its password; its calendars
+    stay as local calendars.
+    """
+
+    static let sync = """
+    Usage: koyomi sync [--account NAME] [--password-stdin]
+           koyomi sync --resolve UID --keep mine|theirs|both [--account NAME]
+
+    Brings your accounts' calendars and their servers together: changes made here (in the
+    window or with add/remove/import) go up, changes made elsewhere come down. A plan
+    changed on both sides (or deleted on one and changed on the other) is never overwritten:
+    it is listed, and --resolve settles it by keeping your version, the server's, or both.
+    Exit status 1 when a calendar could not be synced (wrong password, server unreachable).
+    """
 }

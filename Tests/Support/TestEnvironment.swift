@@ -35,7 +35,9 @@ public struct ProcessOutput: Sendable {
 extension TestEnvironment {
     /// Runs `executable` to the end, reading its stdout and stderr at the same time (a child
     /// that fills one pipe while we wait on the other would never finish).
-    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> ProcessOutput {
+    /// `input`, when given, is written to its stdin (then closed).
+    public static func run(_ executable: URL, _ arguments: [String], environment: [String: String],
+                           input: String? = nil) throws -> ProcessOutput {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -43,7 +45,13 @@ extension TestEnvironment {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        let stdin = input.map { _ in Pipe() }
+        if let stdin { process.standardInput = stdin }
         try process.run()
+        if let stdin, let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try stdin.fileHandleForWriting.close()
+        }
         let (stdout, stderr) = (PipeReader(out), PipeReader(err))
         process.waitUntilExit()
         return ProcessOutput(status: process.terminationStatus, stdout: stdout.textUntilEnd(), stderr: stderr.textUntilEnd())

@@ -1,0 +1,111 @@
+import Accounts
+import CalendarSync
+import Foundation
+import ICalendar
+
+/// `koyomi account add URL --user NAME [--calendar NAME] [--password-stdin]`,
+/// `koyomi account list`, `koyomi account remove NAME`.
+///
+/// Adding finds the account's calendars on the server (just the host is enough: it follows
+/// `/.well-known/caldav`), makes a local calendar for each one chosen (all by default), keeps
+/// the password in the desktop keyring (never in a file: with no keyring it is asked again
+/// next time), and syncs once.
+struct AccountCommand {
+    let arguments: [String]
+    let context: CLIContext
+
+    func run() throws(CLIError) -> CLIResult {
+        guard let action = arguments.first else { throw .usage("expected add, list or remove") }
+        let rest = Array(arguments.dropFirst())
+        switch action {
+        case "add": return try add(rest)
+        case "list": return try list(rest)
+        case "remove": return try remove(rest)
+        default: throw .usage("unknown account command “\(action)” (expected add, list or remove)")
+        }
+    }
+
+    private var store: AccountStore { AccountStore(environment: context.environment) }
+    private var folder: UserCalendarFolder { UserCalendarFolder(environment: context.environment, timeZone: context.timeZone) }
+
+    private func add(_ arguments: [String]) throws(CLIError) -> CLIResult {
+        let parsed = try CLIArguments(arguments, valued: ["--user", "--calendar"], flags: ["--password-stdin"])
+        guard let address = parsed.positionals.first else { throw .usage("which server? give its address, e.g. https://dav.example.com") }
+        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
+        guard let user = parsed.values["--user"], !user.isEmpty else { throw .usage("--user is required") }
+        let withScheme = address.contains("://") ? address : "https://" + address
+        guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host != nil else {
+            throw .usage("“\(address)” is not a server address (e.g. https://dav.example.com)")
+        }
+        let password: String
+        if parsed.flags.contains("--password-stdin") {
+            password = PasswordInput.readStandardInput()
+        } else {
+            let probe = Account(displayName: "", serverURL: url, userName: user, created: context.now)
+            password = try PasswordInput(fromStandardInput: false).password(for: probe, given: nil).password
+        }
+        let names = parsed.values["--calendar"].map { [$0] } ?? []
+        let folder = self.folder, now = context.now
+        let account: Account
+        do {
+            account = try runBlocking {
+                try await AccountSync.discover(serverURL: url, userName: user, password: password, names: names,
+                                               calendars: folder, now: now)
+            }
+        } catch {
+            throw .failure("\(url.absoluteString): \(error)")
+        }
+        do {
+            try store.add(account)
+        } catch {
+            throw .failure(error.description)
+        }
+        var notes = ""
+        do {
+            try Keyring().store(password: password, account: account)
+        } catch {
+            notes += "koyomi account: \(error.description)\n"
+        }
+        let sync = SyncCommand(arguments: [], context: context)
+        var result = sync.syncAll([account], passwords: [account.id: password])
+        let chosen = account.calendars.map { "“\($0.displayName)”" }.joined(separator: ", ")
+        result.output = "Added \(account.displayName) with \(chosen)\n" + result.output
+        result.error = notes + result.error
+        return result
+    }
+
+    private func list(_ arguments: [String]) throws(CLIError) -> CLIResult {
+        if let extra = arguments.first { throw .usage("unexpected argument “\(extra)”") }
+        let accounts: [Account]
+        do {
+            accounts = try store.load()
+        } catch {
+            throw .failure(error.description)
+        }
+        let lines = accounts.map { account in
+            "\(account.displayName)  \(account.serverURL.absoluteString)  "
+                + account.calendars.map { "\($0.displayName) (\($0.localFile))" }.joined(separator: ", ") + "\n"
+        }
+        return CLIResult(status: 0, output: lines.isEmpty ? "No accounts. Add one with koyomi account add URL --user NAME\n" : lines.joined())
+    }
+
+    private func remove(_ arguments: [String]) throws(CLIError) -> CLIResult {
+        guard let name = arguments.first, arguments.count == 1 else { throw .usage("which account? give its name from koyomi account list") }
+        let account = try SyncCommand.account(named: name, in: store)
+        do {
+            try store.remove(id: account.id)
+        } catch {
+            throw .failure(error.description)
+        }
+        var error = ""
+        do {
+            try Keyring().remove(account: account)
+        } catch let problem {
+            error = "koyomi account: the password could not be removed from the keyring: \(problem.description)\n"
+        }
+        let files = account.calendars.map(\.localFile).joined(separator: ", ")
+        return CLIResult(status: 0, output: "Removed \(account.displayName); its calendars (\(files)) stay as local calendars\n",
+                         error: error)
+    }
+}

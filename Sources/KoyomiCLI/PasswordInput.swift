@@ -1,0 +1,35 @@
+import Accounts
+import Foundation
+
+/// Where a command gets an account's password: `--password-stdin`, else the keyring, else a
+/// prompt on the terminal. It is never written to a file; without a keyring it is asked again.
+struct PasswordInput {
+    var fromStandardInput: Bool
+
+    /// Reads the whole of stdin, without its final line break.
+    static func readStandardInput() -> String {
+        var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+        return text
+    }
+
+    /// The password for `account`, and a note for stderr when the keyring could not help.
+    func password(for account: Account, given: String?) throws(CLIError) -> (password: String, note: String?) {
+        if let given { return (given, nil) }
+        var note: String?
+        do {
+            if let stored = try Keyring().password(for: account) { return (stored, nil) }
+        } catch {
+            note = error.description
+        }
+        guard isatty(0) == 1 else {
+            throw .usage("no password for \(account.userName) on \(account.serverURL.absoluteString)"
+                         + (note.map { " (\($0))" } ?? "") + "; give it with --password-stdin")
+        }
+        let prompt = "Password for \(account.userName) on \(account.serverURL.host ?? account.serverURL.absoluteString): "
+        guard let typed = getpass(prompt).map({ String(cString: $0) }), !typed.isEmpty else {
+            throw .usage("no password given")
+        }
+        return (typed, note)
+    }
+}

@@ -1,0 +1,224 @@
+import CalDAV
+import CalendarSync
+import Foundation
+import ICalendar
+import TestSupport
+import XCTest
+
+/// The sync engine against a real Radicale: both directions, conflicts and each way out of
+/// them, a refused sync token, an upload whose answer was lost, and a server that dies.
+final class CalendarSyncerTests: XCTestCase {
+    private var server: RadicaleServer!
+    private var folder: URL!
+    private let utc = TimeZone(identifier: "UTC")!
+
+    override func setUpWithError() throws {
+        server = try RadicaleServer()
+        folder = try TestEnvironment.makeFolder("koyomi-sync")
+    }
+
+    override func tearDown() {
+        server?.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    // MARK: Fixtures
+
+    private var client: CalDAVClient {
+        CalDAVClient(baseURL: server.baseURL, user: "alice", password: "secret", timeout: 10)
+    }
+
+    private var collection: URL { server.calendarURL("work") }
+    private var calendarPath: String { folder.appendingPathComponent("work.ics").path }
+
+    private func syncer() -> CalendarSyncer {
+        CalendarSyncer(client: client, collection: collection, calendarPath: calendarPath,
+                       statePath: folder.appendingPathComponent("sync/work.json").path, timeZone: utc)
+    }
+
+    private func makeCalendar(events: [(uid: String, summary: String)] = []) async throws {
+        try await server.makeCalendar("work", displayName: "Work", color: "#e66100")
+        let body = events.map { event in
+            "BEGIN:VEVENT\r\nUID:\(event.uid)\r\nDTSTAMP:20261129T120000Z\r\nDTSTART:20261201T100000Z\r\n"
+                + "DTEND:20261201T110000Z\r\nSUMMARY:\(event.summary)\r\nEND:VEVENT\r\n"
+        }.joined()
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\nX-WR-CALNAME:Work\r\n" + body
+                  + "END:VCALENDAR\r\n").utf8).write(to: URL(fileURLWithPath: calendarPath))
+    }
+
+    private func local() throws -> CalendarDocument {
+        try CalendarDocument.load(path: calendarPath, timeZone: utc).document
+    }
+
+    private func editLocally(_ body: (inout CalendarDocument) throws -> Void) throws {
+        let file = try CalendarFile(path: calendarPath, timeZone: utc, writer: AtomicFileWriter())
+        try file.modify(body)
+    }
+
+    private func serverTexts() async throws -> [String: String] {
+        let etags = try await client.listETags(calendar: collection)
+        let objects = try await client.fetch(calendar: collection, hrefs: etags.map(\.href))
+        var byUID: [String: String] = [:]
+        for object in objects {
+            let document = try CalendarDocument(text: object.icsText, timeZone: utc)
+            for uid in document.eventUIDs { byUID[uid] = object.icsText }
+        }
+        return byUID
+    }
+
+    /// Another device's change, straight to the server with the ETag it holds.
+    private func changeOnServer(_ uid: String, summary: String) async throws {
+        let etags = try await client.listETags(calendar: collection)
+        let objects = try await client.fetch(calendar: collection, hrefs: etags.map(\.href))
+        let object = try XCTUnwrap(objects.first { $0.icsText.contains("UID:\(uid)") })
+        let text = object.icsText.replacingOccurrences(of: #"SUMMARY:[^\r\n]*"#, with: "SUMMARY:\(summary)",
+                                                       options: .regularExpression)
+        _ = try await client.update(href: object.href, ics: text, etag: object.etag)
+    }
+
+    private func title(_ uid: String, in document: CalendarDocument) -> String? {
+        document.snapshot(uid: uid).componentTexts.first.flatMap { text in
+            text.components(separatedBy: .newlines).first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
+        }
+    }
+
+    // MARK: Tests
+
+    func testLocalPlansGoUpAndServerChangesComeDownBothWays() async throws {
+        try await makeCalendar(events: [("a", "Dentist"), ("b", "Review")])
+        var report = try await syncer().sync()
+        XCTAssertEqual(report.sent, 2)
+        var remote = try await serverTexts()
+        XCTAssertEqual(Set(remote.keys), ["a", "b"])
+        report = try await syncer().sync()
+        XCTAssertEqual(report, SyncReport(), "nothing changed: nothing moves")
+
+        // Another device creates, changes and deletes.
+        _ = try await client.create(calendar: collection, name: "c.ics", ics: eventICS(uid: "c", summary: "Concert"))
+        try await changeOnServer("a", summary: "Dentist (moved)")
+        let etags = try await client.listETags(calendar: collection)
+        let objects = try await client.fetch(calendar: collection, hrefs: etags.map(\.href))
+        let bHref = try XCTUnwrap(objects.first { $0.icsText.contains("UID:b") })
+        try await client.delete(href: bHref.href, etag: bHref.etag)
+
+        report = try await syncer().sync()
+        XCTAssertEqual(report.received, 2)
+        XCTAssertEqual(report.removedHere, 1)
+        var document = try local()
+        XCTAssertEqual(Set(document.eventUIDs), ["a", "c"])
+        XCTAssertEqual(title("a", in: document), "Dentist (moved)")
+        XCTAssertTrue(document.text.contains("X-WR-CALNAME:Work"), "the calendar's own lines stay")
+
+        // And a local change goes up with If-Match.
+        try editLocally { try $0.updateEvent(uid: "c", [.title("Concert (sold out)")], now: Date()) }
+        report = try await syncer().sync()
+        XCTAssertEqual(report.sent, 1)
+        remote = try await serverTexts()
+        XCTAssertTrue(remote["c"]?.contains("SUMMARY:Concert (sold out)") == true, remote["c"] ?? "")
+        document = try local()
+        XCTAssertEqual(title("c", in: document), "Concert (sold out)")
+    }
+
+    func testEditsOnBothSidesBecomeAConflictAndEachChoiceSettlesIt() async throws {
+        try await makeCalendar(events: [("a", "Dentist"), ("b", "Review"), ("c", "Lunch")])
+        _ = try await syncer().sync()
+        for uid in ["a", "b", "c"] {
+            try await changeOnServer(uid, summary: "\(uid) theirs")
+            try editLocally { try $0.updateEvent(uid: uid, [.title("\(uid) mine")], now: Date()) }
+        }
+        let report = try await syncer().sync()
+        XCTAssertEqual(Set(report.conflicts.map(\.uid)), ["a", "b", "c"])
+        XCTAssertTrue(report.conflicts.allSatisfy { $0.kind == .bothChanged })
+        var document = try local()
+        XCTAssertEqual(title("a", in: document), "a mine", "nothing is overwritten before the user decides")
+        var remote = try await serverTexts()
+        XCTAssertTrue(remote["a"]?.contains("SUMMARY:a theirs") == true)
+
+        try await syncer().resolve("a", keeping: .mine)
+        try await syncer().resolve("b", keeping: .theirs)
+        try await syncer().resolve("c", keeping: .both)
+        let after = try await syncer().sync()
+        XCTAssertTrue(after.conflicts.isEmpty, "\(after.conflicts)")
+
+        document = try local()
+        remote = try await serverTexts()
+        XCTAssertEqual(title("a", in: document), "a mine")
+        XCTAssertTrue(remote["a"]?.contains("SUMMARY:a mine") == true, "mine went to the server")
+        XCTAssertEqual(title("b", in: document), "b theirs", "theirs came here")
+        XCTAssertTrue(remote["b"]?.contains("SUMMARY:b theirs") == true)
+        XCTAssertEqual(title("c", in: document), "c theirs")
+        let copies = document.eventUIDs.filter { !["a", "b", "c"].contains($0) }
+        XCTAssertEqual(copies.count, 1, "keeping both made one more plan")
+        XCTAssertEqual(copies.first.flatMap { title($0, in: document) }, "c mine")
+        XCTAssertEqual(Set(remote.keys), Set(document.eventUIDs), "and it reached the server too")
+    }
+
+    func testAPlanDeletedOnTheServerWhileEditedHereIsOfferedBack() async throws {
+        try await makeCalendar(events: [("a", "Dentist")])
+        _ = try await syncer().sync()
+        let etags = try await client.listETags(calendar: collection)
+        try await client.delete(href: etags[0].href, etag: etags[0].etag)
+        try editLocally { try $0.updateEvent(uid: "a", [.title("Dentist (bring X-rays)")], now: Date()) }
+
+        let report = try await syncer().sync()
+        XCTAssertEqual(report.conflicts.map(\.kind), [.deletedOnServer])
+        XCTAssertEqual(title("a", in: try local()), "Dentist (bring X-rays)", "the local edit is not dropped")
+
+        try await syncer().resolve("a", keeping: .mine)
+        _ = try await syncer().sync()
+        let remote = try await serverTexts()
+        XCTAssertTrue(remote["a"]?.contains("Dentist (bring X-rays)") == true, "kept: uploaded again")
+    }
+
+    func testARefusedSyncTokenFallsBackToComparingETags() async throws {
+        try await makeCalendar(events: [("a", "Dentist")])
+        _ = try await syncer().sync()
+        let statePath = folder.appendingPathComponent("sync/work.json").path
+        var state = try SyncState.load(path: statePath, collection: collection)
+        state.syncToken = "http://radicale.org/ns/sync/not-a-token"
+        try state.save(path: statePath)
+        try await changeOnServer("a", summary: "Dentist (moved)")
+
+        let report = try await syncer().sync()
+        XCTAssertTrue(report.usedFullListing)
+        XCTAssertEqual(report.received, 1)
+        XCTAssertEqual(title("a", in: try local()), "Dentist (moved)")
+        let fresh = try SyncState.load(path: statePath, collection: collection).syncToken
+        XCTAssertNotNil(fresh, "a new token came with the full listing")
+        XCTAssertNotEqual(fresh, "http://radicale.org/ns/sync/not-a-token")
+        let next = try await syncer().sync()
+        XCTAssertFalse(next.usedFullListing, "so the next sync is incremental again")
+    }
+
+    func testAnUploadWhoseAnswerWasLostIsAdoptedNotDuplicated() async throws {
+        try await makeCalendar(events: [("a", "Dentist")])
+        // As if a first sync had uploaded "a" and died before saving its state.
+        let text = try XCTUnwrap(try local().resourceText(uid: "a"))
+        _ = try await client.create(calendar: collection, name: "a.ics", ics: text)
+
+        let report = try await syncer().sync()
+        XCTAssertTrue(report.conflicts.isEmpty, "\(report.conflicts)")
+        let etags = try await client.listETags(calendar: collection)
+        XCTAssertEqual(etags.count, 1, "one copy on the server, not two")
+        XCTAssertEqual(try local().eventUIDs, ["a"])
+    }
+
+    func testAServerThatDiesLeavesTheFileAndStateAsTheyWere() async throws {
+        try await makeCalendar(events: [("a", "Dentist")])
+        _ = try await syncer().sync()
+        try editLocally { try $0.updateEvent(uid: "a", [.title("Dentist (moved)")], now: Date()) }
+        let fileBefore = try String(contentsOfFile: calendarPath, encoding: .utf8)
+        let statePath = folder.appendingPathComponent("sync/work.json").path
+        let stateBefore = try String(contentsOfFile: statePath, encoding: .utf8)
+        server.crash()
+
+        do {
+            _ = try await syncer().sync()
+            XCTFail("a dead server cannot be synced with")
+        } catch let error as CalDAVError {
+            guard case .unreachable = error else { return XCTFail("\(error)") }
+        }
+        XCTAssertEqual(try String(contentsOfFile: calendarPath, encoding: .utf8), fileBefore)
+        XCTAssertEqual(try String(contentsOfFile: statePath, encoding: .utf8), stateBefore)
+    }
+}
