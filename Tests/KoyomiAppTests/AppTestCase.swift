@@ -68,7 +68,8 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         let environment = ["HOME": directory.path, "XDG_DATA_HOME": directory.appendingPathComponent("data").path]
         return StorageContext(userFolder: UserCalendarFolder(environment: environment, timeZone: currentZone),
                               backups: BackupStore.standard(environment: environment),
-                              vetExecutable: TestEnvironment.koyomiBinary.path)
+                              vetExecutable: TestEnvironment.koyomiBinary.path,
+                              syncFolder: directory.appendingPathComponent("data/koyomi/sync"))
     }
 
     /// Opens the window on `paths`, presents it and waits until it is on screen.

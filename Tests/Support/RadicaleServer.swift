@@ -6,7 +6,8 @@ import Glibc
 
 /// A real Radicale (Debian's python3-radicale) on 127.0.0.1 for one test: its own config,
 /// htpasswd users file (alice:secret) and storage under a temporary folder.
-public final class RadicaleServer {
+// @unchecked Sendable: tests hand it to async helpers; its process is only started and stopped from the test.
+public final class RadicaleServer: @unchecked Sendable {
     public let folder: URL
     public let port: Int
     public let usesTLS: Bool

@@ -1,3 +1,5 @@
+import Accounts
+import CalendarSync
 import Foundation
 import ICalendar
 
@@ -9,17 +11,23 @@ struct StorageContext {
     var backups: BackupStore
     /// Run as `<vetExecutable> --vet-ics FILE` under CPU and memory limits: this `koyomi`.
     var vetExecutable: String
+    /// CalDAV: the accounts (`sync/accounts.json`) and every calendar's sync state (`sync/`).
+    var accounts: AccountStore
+    var syncFolder: URL
 
-    init(userFolder: UserCalendarFolder, backups: BackupStore, vetExecutable: String) {
+    init(userFolder: UserCalendarFolder, backups: BackupStore, vetExecutable: String, syncFolder: URL) {
         self.userFolder = userFolder
         self.backups = backups
         self.vetExecutable = vetExecutable
+        self.syncFolder = syncFolder
+        accounts = AccountStore(file: syncFolder.appendingPathComponent("accounts.json"))
     }
 
     init(environment: [String: String], timeZone: TimeZone) {
         self.init(userFolder: UserCalendarFolder(environment: environment, timeZone: timeZone),
                   backups: BackupStore.standard(environment: environment),
-                  vetExecutable: environment["KOYOMI_VET_EXECUTABLE"] ?? Self.ownExecutable)
+                  vetExecutable: environment["KOYOMI_VET_EXECUTABLE"] ?? Self.ownExecutable,
+                  syncFolder: AccountSync.syncFolder(environment: environment))
     }
 
     /// Every save keeps the version it replaces in the backups folder.

@@ -1,8 +1,9 @@
 import Dispatch
 
-/// Runs async work to its end from the command line's plain, synchronous code (the CLI has
-/// no main loop to return to); errors come back as they were thrown.
-func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
+/// Runs async work to its end from plain, synchronous code: the command line (it has no main
+/// loop to return to) and the window's background threads. Never call it on the GTK main
+/// thread. Errors come back as they were thrown.
+public func runBlocking<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
     let box = ResultBox<Value>()
     let done = DispatchSemaphore(value: 0)
     Task.detached {

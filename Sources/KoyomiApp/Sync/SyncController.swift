@@ -1,0 +1,215 @@
+import Accounts
+import CalDAV
+import CalendarModel
+import CalendarSync
+import Foundation
+import GtkKit
+import ICalendar
+
+/// CalDAV in the window: syncs every account at start, every 15 minutes, on F5 and on the
+/// header's sync button; says in the header what it is doing and when it last finished, and
+/// in plain words what went wrong. The network and the keyring are only touched on background
+/// threads; the synced calendar files are written atomically there, and the window's file
+/// watcher shows their new content as for any other program's change.
+@MainActor
+final class SyncController {
+    private unowned let owner: WindowController
+    /// The header's sync button (hidden while there is no account).
+    let button = Button(iconName: "emblem-synchronizing-symbolic")
+    /// "Syncing…", "Synced at 16:05", "Sync failed".
+    let status = Label()
+    private(set) var isSyncing = false
+    private(set) var lastFinished: Date?
+    /// Conflicts from the last sync, per account calendar, waiting for the user.
+    private(set) var conflicts: [(account: Account, calendar: AccountCalendar, conflict: SyncConflict)] = []
+    /// Passwords typed this session for accounts the keyring could not keep.
+    private var typedPasswords: [String: String] = [:]
+    private var timer: MainLoopSource?
+    /// A sync was asked for while one ran: run once more when it ends (an edit made meanwhile).
+    private var runAgain = false
+    private var waiters: [@MainActor () -> Void] = []
+    /// What the window shows when a sync needs the user: a password, or conflicts to settle.
+    var askPassword: ((_ account: Account, _ keyringProblem: String?) -> Void)?
+    var showConflicts: (() -> Void)?
+    static let period: UInt32 = 15 * 60 * 1000
+
+    init(owner: WindowController) {
+        self.owner = owner
+        // TRANSLATORS: the header button that syncs CalDAV accounts now (also F5).
+        button.tooltip = L("Sync Now")
+        button.accessibleLabel = L("Sync Now")
+        status.addCSSClass("dim-label")
+        button.onClicked { [weak self] in self?.syncNow() }
+        refreshVisibility()
+    }
+
+    private var accounts: [Account] { (try? owner.storage.accounts.load()) ?? [] }
+
+    /// Shows the button and status only when there is something to sync.
+    func refreshVisibility() {
+        let any = !accounts.isEmpty
+        button.isVisible = any
+        status.isVisible = any
+    }
+
+    /// Syncs now and then every 15 minutes.
+    func start() {
+        refreshVisibility()
+        guard !accounts.isEmpty else { return }
+        syncNow()
+        schedule()
+    }
+
+    private func schedule() {
+        guard timer == nil else { return }
+        timer = MainLoop.every(milliseconds: Self.period) { [weak self] in
+            self?.syncNow()
+            return true
+        }
+    }
+
+    /// Runs `body` once no sync is running (tests wait with it).
+    func whenIdle(_ body: @escaping @MainActor () -> Void) {
+        if isSyncing || runAgain { waiters.append(body) } else { body() }
+    }
+
+    /// F5 and the button. A sync already running is not started twice.
+    func syncNow() {
+        let accounts = self.accounts
+        guard !accounts.isEmpty else { return }
+        guard !isSyncing else {
+            runAgain = true
+            return
+        }
+        isSyncing = true
+        // TRANSLATORS: in the header bar while CalDAV calendars are being synced.
+        status.text = L("Syncing…")
+        let storage = owner.storage, typed = typedPasswords
+        MainLoop.runInBackground({ () -> [AccountRun] in
+            accounts.map { account in Self.run(account, typed: typed[account.id], storage: storage) }
+        }, then: { [weak self] runs in self?.finish(runs) })
+    }
+
+    /// One account's sync, on a background thread: its password from the keyring (or typed),
+    /// then every calendar.
+    private nonisolated static func run(_ account: Account, typed: String?, storage: StorageContext) -> AccountRun {
+        var keyringProblem: String?
+        var password = typed
+        if password == nil {
+            do {
+                password = try Keyring().password(for: account)
+            } catch {
+                keyringProblem = error.description
+            }
+        }
+        guard let password else { return AccountRun(account: account, outcomes: [], missingPassword: true, keyringProblem: keyringProblem) }
+        let sync = AccountSync(account: account, password: password, calendars: storage.userFolder,
+                               syncFolder: storage.syncFolder, writer: storage.writer)
+        let outcomes = (try? runBlocking { await sync.syncAll() }) ?? []
+        return AccountRun(account: account, outcomes: outcomes, missingPassword: false, keyringProblem: keyringProblem)
+    }
+
+    struct AccountRun: Sendable {
+        var account: Account
+        var outcomes: [AccountSync.Outcome]
+        var missingPassword: Bool
+        var keyringProblem: String?
+    }
+
+    private func finish(_ runs: [AccountRun]) {
+        isSyncing = false
+        lastFinished = owner.now()
+        var problems: [String] = []
+        conflicts = []
+        for run in runs {
+            if run.missingPassword {
+                // TRANSLATORS: %@ names a CalDAV account (user@server) whose password is not known.
+                problems.append(FormatterStrings.fill(L("%@ needs its password to sync"), run.account.displayName)
+                                + (run.keyringProblem.map { " (\($0))" } ?? ""))
+                askPassword?(run.account, run.keyringProblem)
+                continue
+            }
+            for outcome in run.outcomes {
+                switch outcome.result {
+                case let .success(report):
+                    conflicts += report.conflicts.map { (run.account, outcome.calendar, $0) }
+                case let .failure(error):
+                    if case CalDAVError.unauthorized = error { typedPasswords[run.account.id] = nil }
+                    // TRANSLATORS: %1$@ is a calendar, %2$@ why it could not be synced (in English, from the server library).
+                    problems.append(FormatterStrings.fill(L("%1$@ could not be synced: %2$@"), outcome.calendar.displayName, "\(error)"))
+                }
+            }
+        }
+        let time = owner.coordinator.formatter.timeText(lastFinished ?? Date())
+        // TRANSLATORS: in the header bar: when the last sync finished (%@ is a time) / that it failed.
+        status.text = problems.isEmpty ? FormatterStrings.fill(L("Synced at %@"), time) : L("Sync failed")
+        button.accessibleDescription = status.text
+        owner.mainWindow.errors.show(problems)
+        problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
+        if !conflicts.isEmpty { showConflicts?() }
+        if runAgain {
+            runAgain = false
+            return syncNow()
+        }
+        let waiting = waiters
+        waiters = []
+        waiting.forEach { $0() }
+    }
+
+    /// The user typed a password for `account`: kept in the keyring when one runs (else only
+    /// for this session, never in a file), then synced.
+    func usePassword(_ password: String, for account: Account) {
+        typedPasswords[account.id] = password
+        syncNow()
+        MainLoop.runInBackground({ () -> String? in
+            do throws(KeyringError) {
+                try Keyring().store(password: password, account: account)
+                return nil
+            } catch {
+                return error.description
+            }
+        }, then: { [weak self] problem in
+            if let problem { self?.owner.mainWindow.errors.show([problem]) }
+        })
+    }
+
+    /// Settles one conflict as the user chose, then syncs so the server has it too.
+    func resolve(_ uid: String, keeping choice: SyncConflict.Choice) {
+        guard let entry = conflicts.first(where: { $0.conflict.uid == uid }) else { return }
+        conflicts.removeAll { $0.conflict.uid == uid }
+        let storage = owner.storage, typed = typedPasswords[entry.account.id]
+        MainLoop.runInBackground({ () -> String? in
+            let password = typed ?? (try? Keyring().password(for: entry.account)) ?? nil
+            guard let password else { return "no password for \(entry.account.displayName)" }
+            let syncer = AccountSync(account: entry.account, password: password, calendars: storage.userFolder,
+                                     syncFolder: storage.syncFolder, writer: storage.writer).syncer(for: entry.calendar)
+            do {
+                try runBlocking { try await syncer.resolve(uid, keeping: choice) }
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }, then: { [weak self] problem in
+            if let problem { self?.owner.mainWindow.errors.show([problem]) }
+            self?.syncNow()
+        })
+    }
+
+    /// A new account from the account dialog: local calendars for the chosen server calendars,
+    /// the account in `sync/accounts.json`, the password in the keyring; then opened and synced.
+    func addAccount(server: URL, user: String, password: String, chosen: [RemoteCalendar]) {
+        do {
+            let account = try AccountSync.makeAccount(serverURL: server, userName: user, chosen: chosen,
+                                                      calendars: owner.storage.userFolder, now: owner.now())
+            try owner.storage.accounts.add(account)
+            let paths = account.calendars.map { owner.storage.userFolder.folder.appendingPathComponent($0.localFile).path }
+            owner.open(paths: paths)
+            refreshVisibility()
+            schedule()
+            usePassword(password, for: account)
+        } catch {
+            // TRANSLATORS: %@ says why a CalDAV account could not be added.
+            owner.mainWindow.errors.show([FormatterStrings.fill(L("The account could not be added: %@"), "\(error)")])
+        }
+    }
+}
