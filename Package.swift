@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "KoyomiAppTests",
-            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "TestSupport", "CalDAV", "CalendarSync"],
+            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "TestSupport", "CalDAV", "CalendarSync", "Accounts"],
             // Run by the accessibility tests as a separate program, not compiled.
             exclude: ["atspi-tree.py"]
         ),

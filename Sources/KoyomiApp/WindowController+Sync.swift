@@ -1,10 +1,32 @@
 import GtkKit
 
-/// The window's CalDAV actions: F5 syncs, the main menu adds an account.
+/// The window's CalDAV actions: F5 syncs, the main menu adds an account; the dialogs a sync
+/// needs (a password, conflicts to settle) open over the window.
 extension WindowController {
     func connectSync(application: Application) {
         let window = mainWindow.window
         window.addAction("sync") { [weak self] in self?.sync.syncNow() }
+        window.addAction("add-account") { [weak self] in self?.showAccountDialog() }
         application.setAccelerators(["F5"], forAction: "win.sync")
+        sync.askPassword = { [weak self] account, problem in
+            guard let self else { return }
+            let dialog = PasswordDialog(parent: self.mainWindow.window, account: account, keyringProblem: problem)
+            dialog.onPassword = { [weak self] password in self?.sync.usePassword(password, for: account) }
+            dialog.present()
+        }
+        sync.showConflicts = { [weak self] in
+            guard let self, !self.sync.conflicts.isEmpty else { return }
+            let dialog = ConflictsDialog(parent: self.mainWindow.window, conflicts: self.sync.conflicts.map(\.conflict))
+            dialog.onChoice = { [weak self] uid, choice in self?.sync.resolve(uid, keeping: choice) }
+            dialog.present()
+        }
+    }
+
+    func showAccountDialog() {
+        let dialog = AccountDialog(parent: mainWindow.window, colors: colors)
+        dialog.onAdd = { [weak self] server, user, password, chosen in
+            self?.sync.addAccount(server: server, user: user, password: password, chosen: chosen)
+        }
+        dialog.present()
     }
 }

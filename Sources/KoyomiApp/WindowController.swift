@@ -11,7 +11,7 @@ final class WindowController {
     let store: CalendarStore
     let coordinator: CalendarCoordinator
     let panel: PanelController
-    private let colors = ColorClasses()
+    let colors = ColorClasses()
     let localeSettings: LocaleSettings
     let settings: SettingsStore
     /// The user's calendar folder, backups, and the child that reads untrusted files.

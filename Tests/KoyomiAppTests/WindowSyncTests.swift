@@ -87,7 +87,7 @@ final class WindowSyncTests: AppTestCase, @unchecked Sendable {
             controller.sync.addAccount(server: serverURL, user: "alice", password: "wrong", chosen: remote)
             waitForSync()
             XCTAssertEqual(controller.sync.status.text, "Sync failed")
-            XCTAssertTrue(window.errors.messages.contains { $0.contains("Work could not be synced: wrong user name or password") },
+            XCTAssertTrue(window.errors.messages.contains { $0.contains("Work could not be synced: Wrong user name or password.") },
                           "\(window.errors.messages)")
         }
     }

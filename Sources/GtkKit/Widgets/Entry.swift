@@ -52,6 +52,15 @@ public final class Entry: Widget {
         set { gtk_editable_set_max_width_chars(opaque, newValue) }
     }
 
+    /// False for a password: the text shows as dots and the input method knows it is secret.
+    public var isTextVisible: Bool {
+        get { gtk_entry_get_visibility(entry) != 0 }
+        set {
+            gtk_entry_set_visibility(entry, newValue ? 1 : 0)
+            gtk_entry_set_input_purpose(entry, newValue ? GTK_INPUT_PURPOSE_FREE_FORM : GTK_INPUT_PURPOSE_PASSWORD)
+        }
+    }
+
     /// After every change of the text, by the user or through `text` (once per change).
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -135,8 +135,9 @@ final class SyncController {
                     conflicts += report.conflicts.map { (run.account, outcome.calendar, $0) }
                 case let .failure(error):
                     if case CalDAVError.unauthorized = error { typedPasswords[run.account.id] = nil }
-                    // TRANSLATORS: %1$@ is a calendar, %2$@ why it could not be synced (in English, from the server library).
-                    problems.append(FormatterStrings.fill(L("%1$@ could not be synced: %2$@"), outcome.calendar.displayName, "\(error)"))
+                    // TRANSLATORS: %1$@ is a calendar, %2$@ why it could not be synced.
+                    problems.append(FormatterStrings.fill(L("%1$@ could not be synced: %2$@"), outcome.calendar.displayName,
+                                                          SyncErrorText.sentence(for: error)))
                 }
             }
         }

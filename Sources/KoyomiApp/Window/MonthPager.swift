@@ -25,6 +25,8 @@ final class MonthPager {
         // TRANSLATORS: primary menu items: read plans from an .ics file / write them to one.
         menu.append(L("_Import…"), action: "win.import")
         menu.append(L("_Export…"), action: "win.export")
+        // TRANSLATORS: primary menu item: connect a CalDAV server (Nextcloud, Radicale…).
+        menu.append(L("Add _CalDAV Account…"), action: "win.add-account")
         menu.append(L("_Preferences"), action: "win.preferences")
         menu.append(L("_Keyboard Shortcuts"), action: "win.show-help-overlay")
         menu.append(L("_About Koyomi"), action: "win.about")

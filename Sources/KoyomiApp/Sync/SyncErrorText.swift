@@ -1,0 +1,35 @@
+import CalDAV
+import CalendarModel
+
+/// A failed server request in words a person can act on, in their language.
+///
+/// `CalDAVError.description` is English for logs and the command line; the window says the
+/// same things through gettext, keeping libcurl's own reason (which is not translated).
+enum SyncErrorText {
+    static func sentence(for error: any Error) -> String {
+        guard let error = error as? CalDAVError else {
+            // TRANSLATORS: shown when talking to a CalDAV server failed for an unexpected reason;
+            // %@ is the technical reason.
+            return FormatterStrings.fill(L("Something went wrong: %@"), String(describing: error))
+        }
+        switch error {
+        case .unauthorized:
+            // TRANSLATORS: the CalDAV server rejected the account's credentials.
+            return L("Wrong user name or password.")
+        case .unreachable(let reason):
+            // TRANSLATORS: %@ is the network library's reason, e.g. "Could not resolve host".
+            return FormatterStrings.fill(L("The server cannot be reached: %@"), reason)
+        case .tls(let reason):
+            // TRANSLATORS: %@ is the network library's reason, e.g. "SSL certificate problem".
+            return FormatterStrings.fill(L("The secure connection failed: %@"), reason)
+        case .malformedResponse, .notFound:
+            // TRANSLATORS: discovery found no CalDAV calendars at the address the user typed.
+            return L("No CalDAV calendars were found at this address. Check the server address.")
+        case .server(let status, _):
+            // TRANSLATORS: %@ is an HTTP status number, e.g. "500".
+            return FormatterStrings.fill(L("The server answered with an error (HTTP %@)."), String(status))
+        case .preconditionFailed, .invalidSyncToken:
+            return error.description
+        }
+    }
+}
