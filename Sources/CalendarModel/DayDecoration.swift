@@ -47,9 +47,11 @@ public struct DayDecoration: Equatable, Sendable {
     ///
     /// Holiday-like plans never become dots: the first gives the label, later ones count in
     /// `overflow`. Cancelled plans count like any other, because the list still shows them.
-    public static func make(for plans: [Plan], calendars: [CalendarID: CalendarInfo]) -> DayDecoration {
-        var result = DayDecoration(planCount: plans.count)
+    public static func make<Plans: Sequence<Plan>>(for plans: Plans,
+                                                   calendars: [CalendarID: CalendarInfo]) -> DayDecoration {
+        var result = DayDecoration()
         for plan in plans {
+            result.planCount += 1
             let info = calendars[plan.calendarID]
             if isHolidayLike(plan, calendar: info) {
                 if result.label == nil {
@@ -78,8 +80,14 @@ public struct DayDecoration: Equatable, Sendable {
 
     /// The plan's own colour, else its calendar's (also used for its row in the plan list).
     public static func dotColor(for plan: Plan, calendar: CalendarInfo?) -> DotColor {
+        dotColor(planColor: plan.color, calendar: calendar)
+    }
+
+    /// The same for a plan whose own colour is `planColor` (nil: a plan with none), so a long
+    /// list can work out each calendar's colour once.
+    public static func dotColor(planColor: String?, calendar: CalendarInfo?) -> DotColor {
         let fallback = nonEmpty(calendar?.color) ?? defaultColor
-        return DotColor(spec: nonEmpty(plan.color) ?? fallback, fallback: fallback)
+        return DotColor(spec: nonEmpty(planColor) ?? fallback, fallback: fallback)
     }
 
     /// An empty or blank colour in a file means "none", not "draw nothing".

@@ -14,29 +14,41 @@ final class DayIndex {
     init(layout: MonthLayout, sources: [any PlanSource], calendar: Calendar) {
         let interval = layout.interval(in: calendar)
         let days = LayoutDays(layout: layout, calendar: calendar)
-        var byDay: [CalendarDay: [PlanOnDay]] = [:]
-        var count = 0
+        var placed: [(plan: Plan, first: Int, last: Int, starts: Int)] = []
         for source in sources {
             for plan in source.plans(overlapping: interval) {
                 let span = days.span(of: plan)
                 // Clamp to the grid; a source may hand out a little more than asked.
-                let first = max(span.lowerBound, layout.firstDay)
-                let last = min(span.upperBound, layout.lastDay)
+                let first = max(layout.firstDay.distance(to: span.lowerBound), 0)
+                let last = min(layout.firstDay.distance(to: span.upperBound), layout.days.count - 1)
                 guard first <= last else { continue }
-                count += 1
-                for offset in 0...first.distance(to: last) {
-                    let day = first.adding(days: offset)
-                    let row = PlanOnDay(plan: plan, day: day, startsOnDay: day == span.lowerBound)
-                    byDay[day, default: []].append(row)
-                }
+                placed.append((plan, first, last, layout.firstDay.distance(to: span.lowerBound)))
             }
         }
-        for (day, rows) in byDay where rows.count > 1 {
-            byDay[day] = PlanOrdering.sorted(rows, by: \.plan)
+        // The order is the same on every day (`PlanOrdering`), so the plans are sorted once
+        // and dealt out to their days already in order, instead of sorting each day.
+        var perDay = [Int](repeating: 0, count: layout.days.count)
+        for entry in placed {
+            for offset in entry.first...entry.last { perDay[offset] += 1 }
+        }
+        var byOffset = perDay.map { count in
+            var rows: [PlanOnDay] = []
+            rows.reserveCapacity(count)
+            return rows
+        }
+        for entry in PlanOrdering.sorted(placed, by: \.plan) {
+            for offset in entry.first...entry.last {
+                byOffset[offset].append(PlanOnDay(plan: entry.plan, day: layout.days[offset],
+                                                  startsOnDay: offset == entry.starts))
+            }
+        }
+        var byDay: [CalendarDay: [PlanOnDay]] = [:]
+        for (offset, rows) in byOffset.enumerated() where !rows.isEmpty {
+            byDay[layout.days[offset]] = rows
         }
         self.layout = layout
         self.plansByDay = byDay
-        self.planCount = count
+        self.planCount = placed.count
     }
 
     func plans(on day: CalendarDay) -> [PlanOnDay] {
@@ -46,7 +58,7 @@ final class DayIndex {
     func decoration(for day: CalendarDay, calendars: [CalendarID: CalendarInfo]) -> DayDecoration {
         if let cached = decorations[day] { return cached }
         let rows = plans(on: day)
-        let made = rows.isEmpty ? .none : DayDecoration.make(for: rows.map(\.plan), calendars: calendars)
+        let made = rows.isEmpty ? .none : DayDecoration.make(for: rows.lazy.map(\.plan), calendars: calendars)
         decorations[day] = made
         return made
     }

@@ -25,14 +25,15 @@ struct FixedPlanIndex {
     func plans(overlapping interval: DateInterval) -> [Plan] {
         // A plan starting before `interval.start - longest` ends before the interval starts.
         let first = firstIndex(startingAtOrAfter: interval.start.addingTimeInterval(-longest))
-        var found: [(plan: Plan, order: Int)] = []
+        // Positions are sorted, not plans: a plan is a large value and costly to move.
+        var found: [(order: Int, index: Int)] = []
         var index = first
         while index < entries.count, entries[index].span.start < interval.end {
-            let entry = entries[index]
-            if Plan.span(entry.span, overlaps: interval) { found.append((entry.plan, entry.order)) }
+            if Plan.span(entries[index].span, overlaps: interval) { found.append((entries[index].order, index)) }
             index += 1
         }
-        return found.sorted { $0.order < $1.order }.map(\.plan)
+        found.sort { $0.order < $1.order }
+        return found.map { entries[$0.index].plan }
     }
 
     private func firstIndex(startingAtOrAfter date: Date) -> Int {

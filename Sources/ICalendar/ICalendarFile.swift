@@ -106,9 +106,11 @@ public final class ICalendarFile: PlanSource {
         var result = fixedPlans.plans(overlapping: interval)
         let bounds = masterBounds ?? masters.map(expander.bounds(of:))
         masterBounds = bounds
+        let allDays = AllDayWindow(interval, calendar: expander.userCalendar)
         for (master, bound) in zip(masters, bounds) {
             guard bound.earliest < interval.end, bound.latest.map({ $0 > interval.start }) ?? true else { continue }
-            result += expander.plans(of: master, overlapping: interval, replaced: replaced[master.uid] ?? [])
+            expander.appendPlans(of: master, overlapping: interval, replaced: replaced[master.uid] ?? [],
+                                 allDays: allDays, to: &result)
         }
         return result
     }

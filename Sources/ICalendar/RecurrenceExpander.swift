@@ -27,18 +27,37 @@ struct RecurrenceExpander {
 
     /// Occurrences of `master` overlapping `interval`, except those named in `replaced`
     /// (occurrence keys of RECURRENCE-ID overrides).
-    func plans(of master: EventRecord, overlapping interval: DateInterval, replaced: Set<String>) -> [Plan] {
+    /// `allDays`: the interval as days (`AllDayWindow`), when the caller asks for many masters.
+    func plans(of master: EventRecord, overlapping interval: DateInterval, replaced: Set<String>,
+               allDays: AllDayWindow? = nil) -> [Plan] {
+        var plans: [Plan] = []
+        appendPlans(of: master, overlapping: interval, replaced: replaced, allDays: allDays, to: &plans)
+        return plans
+    }
+
+    /// The same, appended to `plans` (a range query gathers many masters' occurrences in one
+    /// array instead of copying each master's array into it).
+    func appendPlans(of master: EventRecord, overlapping interval: DateInterval, replaced: Set<String>,
+                     allDays: AllDayWindow?, to plans: inout [Plan]) {
+        var allDays = allDays
         let excluded = Set(master.exdates.map { $0.occurrenceKey(zones: zones) })
         let excludedDays = Set(master.exdates.filter { $0.wall.isDate }.map { $0.wall.date })
         var seen = Set<String>()
-        var plans: [Plan] = []
         func consider(_ start: EventTime) {
             let key = start.occurrenceKey(zones: zones)
             guard !excluded.contains(key), !replaced.contains(key), seen.insert(key).inserted else { return }
             // A DATE EXDATE on a timed event removes that day's occurrence (lenient reading).
             if !start.wall.isDate && excludedDays.contains(start.wall.date) { return }
             let plan = master.plan(calendarID: calendarID, occurrence: key, start: start, zones: zones)
-            if Plan.span(plan.interval(in: userCalendar), overlaps: interval) { plans.append(plan) }
+            let overlaps: Bool
+            if case let .allDay(first, end) = plan.timing {
+                let window = allDays ?? AllDayWindow(interval, calendar: userCalendar)
+                allDays = window
+                overlaps = window.overlaps(start: first, end: end)
+            } else {
+                overlaps = Plan.span(plan.interval(in: userCalendar), overlaps: interval)
+            }
+            if overlaps { plans.append(plan) }
         }
         if let rule = master.rule {
             for wall in ruleOccurrences(of: master, rule: rule, around: interval) {
@@ -55,7 +74,6 @@ struct RecurrenceExpander {
                 consider(rdate)
             }
         }
-        return plans
     }
 
     private func ruleOccurrences(of master: EventRecord, rule: icalrecurrencetype,
@@ -130,5 +148,27 @@ struct RecurrenceExpander {
         let zone = until.zone == .utc ? until.zone : master.start.zone
         let instant = zones.instant(of: EventTime(wall: until.wall, zone: zone))
         return zones.wallTime(of: instant, in: master.start.zone).icalTime
+    }
+}
+
+/// An interval as the days an all-day plan must touch to overlap it, worked out once per query,
+/// so placing an all-day occurrence compares days instead of asking Foundation for two
+/// midnights (the same answer as `Plan.span(plan.interval(in:), overlaps:)`, since a day's
+/// start grows with the day).
+struct AllDayWindow {
+    /// The day containing the interval's start: the last day starting at or before it.
+    let startDay: CalendarDay
+    /// The first day starting at or after the interval's end.
+    let endDay: CalendarDay
+
+    init(_ interval: DateInterval, calendar: Calendar) {
+        startDay = CalendarDay(interval.start, in: calendar)
+        let last = CalendarDay(interval.end, in: calendar)
+        endDay = last.start(in: calendar) >= interval.end ? last : last.adding(days: 1)
+    }
+
+    /// Whether the all-day plan `start ..< end` (at least its first day) overlaps.
+    func overlaps(start: CalendarDay, end: CalendarDay) -> Bool {
+        start < endDay && max(start.adding(days: 1), end) > startDay
     }
 }

@@ -14,8 +14,18 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     let search: SearchController
     /// Opens the editor and deletes plans (writable calendars only).
     weak var editing: EditingController?
-    /// The plans behind the rows shown now, by row id.
-    private var shownEntries: [String: PlanOnDay] = [:]
+    /// The plans behind the rows shown now, in list order.
+    private var shownRows: [PlanOnDay] = []
+    private var shownByID: [String: PlanOnDay]?
+    /// The plans behind the rows shown now, by row id. Built on first use: a row id is
+    /// formatted text, and a month's agenda may list thousands of rows nobody activates.
+    private var shownEntries: [String: PlanOnDay] {
+        if let shownByID { return shownByID }
+        // Two rows with one id (the same event in two calendars): the later one, as before.
+        let made = Dictionary(shownRows.map { ($0.id, $0) }, uniquingKeysWith: { _, later in later })
+        shownByID = made
+        return made
+    }
 
     init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
         self.store = store
@@ -144,12 +154,21 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     func refreshList() { renderList() }
 
     private func renderList() {
-        let calendars = Dictionary(store.calendars.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        shownEntries = [:]
+        // One colour per calendar for the plans without their own (nearly all of them).
+        var calendarColors: [CalendarID: (info: CalendarInfo, color: DotColor)] = [:]
+        for info in store.calendars where calendarColors[info.id] == nil {
+            calendarColors[info.id] = (info, DayDecoration.dotColor(planColor: nil, calendar: info))
+        }
+        shownRows = []
+        shownByID = nil
         func rows(_ entries: [PlanOnDay]) -> [PlanRow] {
-            entries.map { entry in
-                shownEntries[entry.id] = entry
-                return PlanRow(entry, calendar: calendars[entry.plan.calendarID], formatter: formatter)
+            shownRows += entries
+            return entries.map { entry in
+                let known = calendarColors[entry.plan.calendarID]
+                let color = entry.plan.color == nil
+                    ? known?.color ?? DayDecoration.dotColor(for: entry.plan, calendar: nil)
+                    : DayDecoration.dotColor(for: entry.plan, calendar: known?.info)
+                return PlanRow(entry, color: color, calendarName: known?.info.name ?? "", formatter: formatter)
             }
         }
         if let day = store.selection {

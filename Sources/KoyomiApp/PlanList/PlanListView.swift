@@ -27,10 +27,11 @@ final class PlanListView {
     private let list: RecyclingList<PlanRowView>
     private let empty = Label()
     private(set) var content: PlanListContent?
-    private(set) var items: [Item] = []
-    /// The plans listed, in order (agenda headers excluded).
-    private(set) var rows: [PlanRow] = []
-    private(set) var headerTexts: [String] = []
+    /// Where each agenda section's header sits among the items (empty for a day's list), and
+    /// how many items there are: items are read from `content` as rows bind, never copied out.
+    private var sectionStarts: [Int] = []
+    private var itemCount = 0
+    private var flattenedRows: [PlanRow]?
     /// Where the user had scrolled each day's list (and the agenda), so moving the panel or
     /// coming back to a day does not reset it.
     private var scrollOffsets: [String: Double] = [:]
@@ -38,11 +39,49 @@ final class PlanListView {
     private let colors: ColorClasses
     /// A long list (a busy month's agenda) is handed to GTK a screenful first and the rest in
     /// idle batches, so paging to a month never waits for hundreds of rows to be built.
-    static let firstBatch = 40
     static let batch = 40
     private var filling: MainLoopSource?
     private var keys: KeyController?
     var formatter: CalendarFormatter
+
+    /// The plans listed, in order (agenda headers excluded).
+    var rows: [PlanRow] {
+        switch content {
+        case let .day(_, rows)?: return rows
+        case let .agenda(_, sections)?:
+            if let flattenedRows { return flattenedRows }
+            let made = sections.flatMap(\.rows)
+            flattenedRows = made
+            return made
+        case nil: return []
+        }
+    }
+
+    /// The agenda's day headers, in order.
+    var headerTexts: [String] {
+        guard case let .agenda(_, sections)? = content else { return [] }
+        return sections.map(\.header)
+    }
+
+    /// What the list shows at `position`: an agenda day header or a plan.
+    func item(at position: Int) -> Item? {
+        guard position >= 0, position < itemCount, let content else { return nil }
+        switch content {
+        case let .day(_, rows):
+            return .plan(rows[position], colorClass: colors.className(for: rows[position].color))
+        case let .agenda(_, sections):
+            // The last section starting at or before the position.
+            var low = 0, high = sectionStarts.count
+            while high - low > 1 {
+                let middle = (low + high) / 2
+                if sectionStarts[middle] <= position { low = middle } else { high = middle }
+            }
+            let offset = position - sectionStarts[low]
+            guard offset > 0 else { return .header(sections[low].header) }
+            let row = sections[low].rows[offset - 1]
+            return .plan(row, colorClass: colors.className(for: row.color))
+        }
+    }
 
     init(formatter: CalendarFormatter, colors: ColorClasses) {
         self.formatter = formatter
@@ -72,13 +111,9 @@ final class PlanListView {
         root.append(empty)
         root.append(scroller)
         root.vexpand = true
-        itemsAt = { [weak self] position in
-            guard let self, self.items.indices.contains(position) else { return nil }
-            return self.items[position]
-        }
+        itemsAt = { [weak self] position in self?.item(at: position) }
         list.onActivate { [weak self] position in
-            guard let self, self.items.indices.contains(position),
-                  case let .plan(model, _) = self.items[position] else { return }
+            guard let self, case let .plan(model, _)? = self.item(at: position) else { return }
             self.delegate?.planList(self, didActivate: model)
         }
         keys = KeyController(on: list)
@@ -95,7 +130,7 @@ final class PlanListView {
         delegate?.planList(self, didActivate: rows[index])
     }
 
-    var emptyText: String? { rows.isEmpty ? empty.text : nil }
+    var emptyText: String? { itemCount == 0 ? empty.text : nil }
 
     /// The row widgets that exist now (the ones on screen), for checks of what GTK shows.
     var boundRowViews: [PlanRowView] { list.boundRows }
@@ -108,36 +143,55 @@ final class PlanListView {
 
     /// `key` names what is shown (a day, or a month's agenda) for the remembered scroll offset.
     func render(_ newContent: PlanListContent, key: String) {
-        guard newContent != content || key != contentKey else { return }
+        guard key != contentKey || newContent != content else { return }
         if !contentKey.isEmpty { scrollOffsets[contentKey] = scroller.verticalOffset }
         contentKey = key
         content = newContent
-        var newItems: [Item] = []
+        flattenedRows = nil
+        sectionStarts = []
+        var planCount = 0
+        var lastColor: DotColor?
+        func registerColors(of rows: [PlanRow]) {
+            planCount += rows.count
+            // Rows of one calendar share its colour, so only changes are looked up.
+            for row in rows where row.color != lastColor {
+                _ = colors.className(for: row.color)
+                lastColor = row.color
+            }
+        }
         switch newContent {
         case let .day(emptyText, dayRows):
             empty.text = emptyText
-            newItems = dayRows.map { .plan($0, colorClass: colors.className(for: $0.color)) }
+            registerColors(of: dayRows)
+            itemCount = dayRows.count
         case let .agenda(emptyText, sections):
             empty.text = emptyText
+            var position = 0
             for section in sections {
-                newItems.append(.header(section.header))
-                newItems += section.rows.map { .plan($0, colorClass: colors.className(for: $0.color)) }
+                sectionStarts.append(position)
+                position += 1 + section.rows.count
+                registerColors(of: section.rows)
             }
+            itemCount = position
         }
         // Colour classes are written before any row binds (binding happens during layout).
         colors.flush()
-        items = newItems
-        rows = newItems.compactMap { if case let .plan(row, _) = $0 { row } else { nil } }
-        headerTexts = newItems.compactMap { if case let .header(text) = $0 { text } else { nil } }
         filling?.cancel()
         filling = nil
-        list.reload(count: min(newItems.count, Self.firstBatch))
-        if newItems.count > Self.firstBatch { fillRest(of: key) }
-        list.accessibleDescription = formatter.planCountText(rows.count)
+        list.reload(count: min(itemCount, firstBatch))
+        if itemCount > list.count { fillRest(of: key) }
+        list.accessibleDescription = formatter.planCountText(planCount)
         // The empty list stays (with its name and "no plans") for screen readers; the text
         // above it says the same to everyone else.
-        empty.isVisible = newItems.isEmpty
+        empty.isVisible = itemCount == 0
         restoreScrollOffset()
+    }
+
+    /// About a screenful of rows (GTK 4.8 makes a widget for every item it is handed, up to
+    /// 200), so a reload builds what is seen and the idle batches the rest.
+    private var firstBatch: Int {
+        let height = scroller.allocatedHeight
+        return height > 0 ? min(Self.batch, max(8, height / 30 + 2)) : Self.batch
     }
 
     /// Hands the remaining items to the list one batch per idle turn (after each frame).
@@ -145,8 +199,8 @@ final class PlanListView {
         filling = MainLoop.idle { [weak self] in
             guard let self, self.contentKey == key else { return }
             self.filling = nil
-            self.list.extend(to: min(self.items.count, self.list.count + Self.batch))
-            if self.list.count < self.items.count {
+            self.list.extend(to: min(self.itemCount, self.list.count + Self.batch))
+            if self.list.count < self.itemCount {
                 self.fillRest(of: key)
             } else {
                 self.restoreScrollOffset()
@@ -155,7 +209,7 @@ final class PlanListView {
     }
 
     /// Whether every item has reached the list (tests wait for this).
-    var isFilled: Bool { list.count == items.count }
+    var isFilled: Bool { list.count == itemCount }
 
     /// GTK clamps the offset to the content it has laid out, and new rows are laid out only in
     /// the next frame: set it now, and again once that frame is painted.

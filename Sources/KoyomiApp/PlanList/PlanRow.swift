@@ -1,28 +1,38 @@
 import CalendarModel
 
 /// One row of the plan list as plain values: what the row view draws and reads out.
+///
+/// A busy month's agenda holds thousands of rows but shows a screenful, so a row keeps its
+/// plan and formats its texts (the range, the id) only when read, i.e. when a row view binds
+/// it: paging never formats what nobody sees.
 struct PlanRow: Equatable, Identifiable {
-    var id: String
-    var title: String
-    var rangeText: String
-    var color: DotColor
-    var calendarName: String
-    var startsOnDay: Bool
-    var isCancelled: Bool
-    var location: String?
-    var notes: String?
+    /// The plan on its day, as the store gave it.
+    let entry: PlanOnDay
+    let color: DotColor
+    let calendarName: String
+    private let formatter: CalendarFormatter
 
     init(_ entry: PlanOnDay, calendar: CalendarInfo?, formatter: CalendarFormatter) {
-        id = entry.id
-        title = entry.plan.title
-        rangeText = formatter.rangeText(for: entry.plan)
-        color = DayDecoration.dotColor(for: entry.plan, calendar: calendar)
-        calendarName = calendar?.name ?? ""
-        startsOnDay = entry.startsOnDay
-        isCancelled = entry.plan.status == .cancelled
-        location = entry.plan.location
-        notes = entry.plan.notes
+        self.init(entry, color: DayDecoration.dotColor(for: entry.plan, calendar: calendar),
+                  calendarName: calendar?.name ?? "", formatter: formatter)
     }
+
+    /// `color` as `DayDecoration.dotColor(for:calendar:)` gives it (callers listing many rows
+    /// work it out once per calendar).
+    init(_ entry: PlanOnDay, color: DotColor, calendarName: String, formatter: CalendarFormatter) {
+        self.entry = entry
+        self.color = color
+        self.calendarName = calendarName
+        self.formatter = formatter
+    }
+
+    var id: String { entry.id }
+    var title: String { entry.plan.title }
+    var rangeText: String { formatter.rangeText(for: entry.plan) }
+    var startsOnDay: Bool { entry.startsOnDay }
+    var isCancelled: Bool { entry.plan.status == .cancelled }
+    var location: String? { entry.plan.location }
+    var notes: String? { entry.plan.notes }
 
     /// "Starts" on the plan's first day, "Continues" on the days after.
     var markerText: String {
@@ -31,7 +41,10 @@ struct PlanRow: Equatable, Identifiable {
     }
 
     /// What a screen reader says for the row: title, time, calendar and whether it starts here.
-    var accessibleLabel: String {
+    var accessibleLabel: String { accessibleLabel(rangeText: rangeText) }
+
+    /// The same, with `rangeText` already formatted.
+    func accessibleLabel(rangeText: String) -> String {
         var parts = [title, rangeText]
         if !calendarName.isEmpty { parts.append(calendarName) }
         // TRANSLATORS: spoken after a plan's title, time and calendar: it begins on this day / began earlier.
@@ -40,6 +53,11 @@ struct PlanRow: Equatable, Identifiable {
         if isCancelled { parts.append(L("cancelled")) }
         // TRANSLATORS: separates the parts of a plan's spoken description (title, time, calendar…).
         return parts.joined(separator: L(", "))
+    }
+
+    /// Same plan on the same day, drawn the same way (the texts follow from these).
+    static func == (a: PlanRow, b: PlanRow) -> Bool {
+        a.entry == b.entry && a.color == b.color && a.calendarName == b.calendarName && a.formatter === b.formatter
     }
 }
 

@@ -15,6 +15,7 @@ final class PlanRowView: RecyclableRow {
     private var barClass: String?
     /// The plan shown now, or nil for a header.
     private(set) var model: PlanRow?
+    private var tooltipText: String?
 
     init() {
         bar.addCSSClass("color-bar")
@@ -26,6 +27,17 @@ final class PlanRowView: RecyclableRow {
         root.append(bar)
         root.append(text)
         root.append(marker)
+        // Hidden until first filled: GTK asks the pointer's position (an X round trip) when a
+        // visible widget's tooltip is set, and a list reload makes dozens of rows at once.
+        root.isVisible = false
+    }
+
+    /// The calendar's name on hover, set only when it changes (see `init`).
+    private func setTooltip(_ newText: String?) {
+        defer { root.isVisible = true }
+        guard newText != tooltipText else { return }
+        tooltipText = newText
+        root.tooltip = newText
     }
 
     func showHeader(_ header: String) {
@@ -36,7 +48,7 @@ final class PlanRowView: RecyclableRow {
         marker.isVisible = false
         text.text = header
         root.accessibleLabel = header
-        root.tooltip = nil
+        setTooltip(nil)
     }
 
     /// `colorClass`: the CSS class of the plan's colour (from `ColorClasses`).
@@ -51,13 +63,15 @@ final class PlanRowView: RecyclableRow {
             bar.addCSSClass(colorClass)
             barClass = colorClass
         }
+        // The row's texts are formatted here, when it comes into view (`PlanRow`), once each.
+        let rangeText = row.rangeText
         let title = "<b>\(Label.escape(row.title))</b>"
-        let range = "<span size=\"small\" alpha=\"75%\" font_features=\"tnum\">\(Label.escape(row.rangeText))</span>"
+        let range = "<span size=\"small\" alpha=\"75%\" font_features=\"tnum\">\(Label.escape(rangeText))</span>"
         text.setMarkup(row.isCancelled ? "<s>\(title)</s>\n\(range)" : "\(title)\n\(range)")
         marker.text = row.markerText
         marker.setCSSClass("starts", row.startsOnDay)
         marker.setCSSClass("continues", !row.startsOnDay)
-        root.accessibleLabel = row.accessibleLabel
-        root.tooltip = row.calendarName.isEmpty ? nil : row.calendarName
+        root.accessibleLabel = row.accessibleLabel(rangeText: rangeText)
+        setTooltip(row.calendarName.isEmpty ? nil : row.calendarName)
     }
 }
