@@ -8,6 +8,7 @@ enum CLIUsage {
         case "export": export
         case "account": account
         case "sync": sync
+        case "subscribe", "unsubscribe", "subscriptions": SubscribeCommand.usage
         default: remove
         }
     }
@@ -84,6 +85,7 @@ enum CLIUsage {
     window or with add/remove/import) go up, changes made elsewhere come down. A plan
     changed on both sides (or deleted on one and changed on the other) is never overwritten:
     it is listed, and --resolve settles it by keeping your version, the server's, or both.
+    A plain koyomi sync (no --account) also refreshes your subscriptions.
     Exit status 1 when a calendar could not be synced (wrong password, server unreachable).
     """
 }

@@ -6,12 +6,13 @@ import Foundation
 /// Storage layout: see `UserCalendarFolder` (calendars/, backups/, and sync/ for CalDAV).
 public enum KoyomiCLI {
     /// First arguments that run a command instead of opening the window.
-    public static let commands: Set<String> = ["list", "add", "remove", "import", "export", "account", "sync"]
+    public static let commands: Set<String> = ["list", "add", "remove", "import", "export", "account", "sync",
+                                                 "subscribe", "unsubscribe", "subscriptions"]
 
     /// Runs one command (`arguments` starts with its name) and says what to print and return.
     public static func run(_ arguments: [String], context: CLIContext) -> CLIResult {
         guard let name = arguments.first, commands.contains(name) else {
-            return CLIResult(status: 2, error: "koyomi: expected one of list, add, remove, import, export, account, sync\n")
+            return CLIResult(status: 2, error: "koyomi: expected one of list, add, remove, import, export, account, sync, subscribe, unsubscribe, subscriptions\n")
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("-h") || rest.contains("--help") {
@@ -25,6 +26,9 @@ public enum KoyomiCLI {
             case "import": return try ImportCommand(arguments: rest, context: context).run()
             case "account": return try AccountCommand(arguments: rest, context: context).run()
             case "sync": return try SyncCommand(arguments: rest, context: context).run()
+            case "subscribe": return try SubscribeCommand(arguments: rest, context: context).subscribe()
+            case "unsubscribe": return try SubscribeCommand(arguments: rest, context: context).unsubscribe()
+            case "subscriptions": return try SubscribeCommand(arguments: rest, context: context).list()
             case "export": output = try ExportCommand(arguments: rest, context: context).run()
             default: output = try RemoveCommand(arguments: rest, context: context).run()
             }

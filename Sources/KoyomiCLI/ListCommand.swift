@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarSync
 import Foundation
 import ICalendar
 
@@ -64,10 +65,16 @@ struct ListCommand {
         return json ? try PlanLine.json(rows) : rows.map(\.text).map { $0 + "\n" }.joined()
     }
 
-    /// FILEs as given, else the user's calendars.
+    /// FILEs as given, else the user's calendars and subscriptions.
     private func loadSources() throws(CLIError) -> [ICalendarFile] {
         let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        guard !files.isEmpty else { return try store.loadAll() }
+        guard !files.isEmpty else {
+            let own = try store.loadAll()
+            let followed = SubscriptionStore(environment: context.environment).localPaths
+            return try own + followed.enumerated().map { index, path throws(CLIError) in
+                try store.load(path, index: own.count + index)
+            }
+        }
         var sources: [ICalendarFile] = []
         for (index, path) in files.enumerated() {
             sources.append(try store.load(path, index: index))

@@ -23,7 +23,14 @@ struct SyncCommand {
             throw .failure(error.description)
         }
         if let name = parsed.values["--account"] { accounts = [try Self.account(named: name, in: store)] }
-        guard !accounts.isEmpty else { throw .usage("no accounts yet: add one with koyomi account add URL --user NAME") }
+        // A plain `koyomi sync` also refreshes the subscriptions (read-only, no password).
+        let plain = parsed.values["--account"] == nil && parsed.values["--resolve"] == nil
+        let subscriptions = plain ? SubscribeCommand.refreshAll(context: context) : CLIResult(status: 0)
+        if accounts.isEmpty && plain && !(subscriptions.output + subscriptions.error).isEmpty { return subscriptions }
+        guard !accounts.isEmpty else {
+            throw .usage("no accounts or subscriptions yet: add one with koyomi account add URL --user NAME "
+                         + "or koyomi subscribe URL")
+        }
         let given = parsed.flags.contains("--password-stdin") ? PasswordInput.readStandardInput() : nil
         if given != nil && accounts.count > 1 { throw .usage("--password-stdin needs --account: one password, one account") }
         var passwords: [String: String] = [:]
@@ -41,7 +48,9 @@ struct SyncCommand {
         }
         if parsed.values["--keep"] != nil { throw .usage("--keep goes with --resolve UID") }
         var result = syncAll(accounts, passwords: passwords)
-        result.error = notes + result.error
+        result.output += subscriptions.output
+        result.error = notes + result.error + subscriptions.error
+        result.status = max(result.status, subscriptions.status)
         return result
     }
 

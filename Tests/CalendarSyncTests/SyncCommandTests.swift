@@ -78,7 +78,7 @@ final class SyncCommandTests: XCTestCase {
 
     func testNoAccountsAndBadArgumentsAreUsageErrors() throws {
         XCTAssertEqual(try koyomi("sync").status, 2)
-        XCTAssertTrue(try koyomi("sync").stderr.contains("no accounts yet"))
+        XCTAssertTrue(try koyomi("sync").stderr.contains("no accounts or subscriptions yet"))
         let badURL = try koyomi("account", "add", "ftp://example.com", "--user", "a", "--password-stdin", input: "x")
         XCTAssertEqual(badURL.status, 2)
         XCTAssertTrue(badURL.stderr.contains("is not a server address"), badURL.stderr)

@@ -1,0 +1,165 @@
+import CalendarSync
+import Foundation
+import ICalendar
+
+/// `koyomi subscribe URL [--name NAME] [--color #RRGGBB]`, `koyomi unsubscribe NAME` and
+/// `koyomi subscriptions`: read-only calendars followed at a web address. Their local copies
+/// live in `$XDG_DATA_HOME/koyomi/subscriptions/`, refreshed by `koyomi sync`
+/// (`refreshAll(context:)`).
+struct SubscribeCommand {
+    let arguments: [String]
+    let context: CLIContext
+
+    /// The `--help` text of all three commands.
+    static let usage = """
+    Usage: koyomi subscribe URL [--name NAME] [--color #RRGGBB]
+           koyomi unsubscribe NAME
+           koyomi subscriptions
+
+    subscribe follows a published calendar (webcal://…, webcals://… or https://…; webcal
+    is fetched over https) and downloads it once, saying how many events it has. It is
+    read-only: its copy is kept in $XDG_DATA_HOME/koyomi/subscriptions/ and refreshed by
+    koyomi sync. The download is read in a separate process with time and memory limits;
+    a download that cannot be read never replaces the last good copy. The name defaults to
+    the calendar's own. unsubscribe forgets one and deletes its copy; subscriptions lists
+    them with the time of their last refresh.
+    """
+
+    private var store: SubscriptionStore { SubscriptionStore(environment: context.environment) }
+
+    private var limits: SubscriptionRefresher.Limits {
+        var limits = SubscriptionRefresher.Limits.standard
+        limits.vetting = context.vetLimits
+        return limits
+    }
+
+    func subscribe() throws(CLIError) -> CLIResult {
+        let parsed = try CLIArguments(arguments, valued: ["--name", "--color"], flags: [])
+        guard let address = parsed.positionals.first else { throw .usage("which calendar? give its address, e.g. webcal://example.com/holidays.ics") }
+        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
+        let url: URL
+        do {
+            url = try Subscription.address(address)
+        } catch {
+            throw .usage(error.description)
+        }
+        let existing = try load()
+        if let same = existing.first(where: { $0.url == url }) { throw .usage("already subscribed to \(url.absoluteString) as “\(same.name)”") }
+        let name = parsed.values["--name"]?.trimmingCharacters(in: .whitespaces) ?? ""
+        if parsed.values["--name"] != nil, name.isEmpty { throw .usage("--name needs a name") }
+        let color = parsed.values["--color"] ?? Subscription.palette[existing.count % Subscription.palette.count]
+        guard color.count == 7, color.first == "#", color.dropFirst().allSatisfy(\.isHexDigit) else {
+            throw .usage("--color expects #RRGGBB, got “\(color)”")
+        }
+
+        let subscription = Subscription(url: url, name: name, color: color.lowercased(), created: context.now)
+        let refresher = SubscriptionRefresher(store: store)
+        let (child, limits, now) = (context.childExecutable, limits, context.now)
+        let outcome: SubscriptionRefresher.Outcome
+        do {
+            outcome = try runBlocking { try await refresher.refresh(subscription, childExecutable: child, limits: limits, now: now) }
+        } catch {
+            throw .failure("\(url.absoluteString): \(error)")
+        }
+        do {
+            try store.add(outcome.subscription)
+        } catch {
+            // Not subscribed after all: its copy would only be left over.
+            if let path = store.localPath(of: outcome.subscription) { unlink(path) }
+            throw error.isUsage ? .usage(error.description) : .failure(error.description)
+        }
+        let added = outcome.subscription
+        var result = CLIResult(status: 0, output: "Subscribed to “\(added.name)” (\(url.absoluteString)): \(Self.summary(outcome))\n")
+        if case let .updated(_, _, problems) = outcome {
+            result.error = problems.map { "koyomi subscribe: left out \($0)\n" }.joined()
+        }
+        return result
+    }
+
+    func unsubscribe() throws(CLIError) -> CLIResult {
+        let parsed = try CLIArguments(arguments, valued: [], flags: [])
+        guard let name = parsed.positionals.first else { throw .usage("which subscription? give its name (koyomi subscriptions lists them)") }
+        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
+        let all = try load()
+        guard let subscription = all.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.id == name }) else {
+            let known = all.map { "“\($0.name)”" }.joined(separator: ", ")
+            throw .usage("no subscription named “\(name)”" + (known.isEmpty ? "" : " (there are \(known))"))
+        }
+        do {
+            try store.remove(id: subscription.id)
+        } catch {
+            throw .failure(error.description)
+        }
+        return CLIResult(status: 0, output: "Unsubscribed from “\(subscription.name)” (\(subscription.url.absoluteString))\n")
+    }
+
+    func list() throws(CLIError) -> CLIResult {
+        if let extra = arguments.first { throw .usage("unexpected argument “\(extra)”") }
+        let subscriptions: [Subscription], notice: String?
+        do {
+            (subscriptions, notice) = try store.loadOrStartFresh(now: context.now)
+        } catch {
+            throw .failure(error.description)
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = context.timeZone
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        let lines = subscriptions.map { subscription in
+            let when = subscription.lastRefreshed.map { "refreshed \(formatter.string(from: $0))" } ?? "never refreshed"
+            return "\(subscription.name)  \(subscription.url.absoluteString)  \(when)\n"
+        }
+        return CLIResult(status: 0, output: lines.joined(), error: notice.map { "koyomi subscriptions: \($0)\n" } ?? "")
+    }
+
+    /// Refreshes every subscription and says how each went; status 1 when one failed. For
+    /// `koyomi sync`: prints nothing when there are no subscriptions.
+    static func refreshAll(context: CLIContext) -> CLIResult {
+        let command = SubscribeCommand(arguments: [], context: context)
+        let refresher = SubscriptionRefresher(store: command.store)
+        let (child, limits, now) = (context.childExecutable, command.limits, context.now)
+        let results: [SubscriptionRefresher.Refreshed]
+        do {
+            results = try runBlocking { try await refresher.refreshAll(childExecutable: child, limits: limits, now: now) }
+        } catch {
+            return CLIResult(status: 1, error: "koyomi sync: \(error)\n")
+        }
+        var result = CLIResult(status: 0)
+        for refreshed in results {
+            switch refreshed.result {
+            case let .success(outcome):
+                result.output += "\(refreshed.subscription.name) (subscription): \(summary(outcome))\n"
+            case let .failure(problem):
+                result.status = 1
+                result.error += "koyomi sync: \(refreshed.subscription.name) (\(refreshed.subscription.url.absoluteString)): \(problem)\n"
+            }
+        }
+        return result
+    }
+
+    private func load() throws(CLIError) -> [Subscription] {
+        do {
+            return try store.load()
+        } catch {
+            throw .failure(error.description)
+        }
+    }
+
+    private static func summary(_ outcome: SubscriptionRefresher.Outcome) -> String {
+        switch outcome {
+        case .unchanged: "unchanged"
+        case let .updated(_, count, problems):
+            (count == 1 ? "1 event" : "\(count) events") + (problems.isEmpty ? "" : ", \(problems.count) left out")
+        }
+    }
+}
+
+private extension SubscriptionStoreError {
+    /// Errors the user can fix by typing something else.
+    var isUsage: Bool {
+        switch self {
+        case .duplicateName, .duplicateAddress: true
+        default: false
+        }
+    }
+}
