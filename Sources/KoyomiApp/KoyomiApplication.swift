@@ -43,7 +43,11 @@ public final class KoyomiApplication {
         if application.isRemote {
             // Another Koyomi is running: give it our month and files (or just raise it) and leave.
             if let month = options.month { application.activateAction("show-month", string: month.description) }
-            if options.files.isEmpty { application.activate() } else { application.open(paths: options.files) }
+            if options.files.isEmpty && options.subscriptions.isEmpty {
+                application.activate()
+            } else {
+                application.open(paths: options.files, uris: options.subscriptions)
+            }
             application.flush()
             return 0
         }
@@ -88,7 +92,13 @@ public final class KoyomiApplication {
         if !own.isEmpty {
             controller.open(paths: own) { [weak self] result in self?.report(result) }
         }
-        let paths = samples + own
+        // The published calendars the user follows come with their own (read-only).
+        let followed = options.files.isEmpty && !options.samples ? controller.storage.subscriptions.localPaths : []
+        if !followed.isEmpty {
+            controller.open(paths: followed, readOnly: true) { [weak self] result in self?.report(result) }
+        }
+        for address in options.subscriptions { controller.sync.subscribe(to: address) }
+        let paths = samples + own + followed
         // CalDAV accounts sync once the window is up (never in a timing run).
         if !options.isTimingRun { controller.sync.start() }
         if let iterations = options.benchmarkInteractions {
@@ -111,10 +121,8 @@ public final class KoyomiApplication {
     private func openFromAnotherLaunch(_ paths: [String], unsupported uris: [String]) {
         if controller == nil { activate() }
         guard let controller else { return }
-        // Subscriptions (webcal:, https:) are not supported yet: say so rather than ignore them.
-        let refused = uris.map { FormatterStrings.fill(L("%@: cannot open it: Koyomi opens only local files for now"), $0) }
-        controller.mainWindow.errors.show(refused)
-        report(CalendarLoader.Result(errors: refused))
+        // Web addresses (webcal:, https:) are published calendars: followed read-only.
+        for uri in uris { controller.sync.subscribe(to: uri) }
         // Parsed in the background like the first files, so the window keeps answering.
         if !paths.isEmpty {
             controller.open(paths: paths) { [weak self] result in self?.report(result) }

@@ -4,6 +4,8 @@ import Foundation
 /// What the command line asked for.
 public struct LaunchOptions: Equatable, Sendable {
     public var files: [String] = []
+    /// Published calendars to follow (webcal://, webcals://, https://): subscribed read-only.
+    public var subscriptions: [String] = []
     public var month: YearMonth?
     /// `--samples`: the bundled sample calendars, read-only, instead of the user's own.
     public var samples = false
@@ -37,14 +39,15 @@ public struct LaunchOptions: Equatable, Sendable {
     public static let version = "0.1.0"
 
     public static let usage = """
-    Usage: koyomi [OPTION…] [FILE.ics…]
+    Usage: koyomi [OPTION…] [FILE.ics…] [webcal://…]
 
     Koyomi shows a month of your calendars with coloured dots for each day's plans and
     lists the plans of the day you click. With no FILE it opens your calendars in
     $XDG_DATA_HOME/koyomi/calendars/ (default ~/.local/share/koyomi/calendars/; the
     first run creates an empty "Personal" calendar). FILEs are edited in place, with
     atomic saves and backups in $XDG_DATA_HOME/koyomi/backups/. If Koyomi is already
-    running, FILEs open in that window.
+    running, FILEs open in that window. A webcal:// or https:// address subscribes to
+    that published calendar (read-only, refreshed with every sync).
 
     Options:
       --month YYYY-MM            show this month first (default: the current month)
@@ -78,6 +81,10 @@ public struct LaunchOptions: Equatable, Sendable {
                                  bring your accounts' calendars and their servers
                                  together; a plan changed on both sides waits
                                  for your choice
+      subscribe URL [--name NAME] [--color #RRGGBB]
+      subscriptions | unsubscribe NAME
+                                 follow a published calendar (webcal://, https://)
+                                 read-only; koyomi sync refreshes it
     Commands exit with 0 on success, 2 for bad input, 1 for other failures.
 
     Exit status: 0 on success; 2 for a bad command line (no window opens) or when a
@@ -96,7 +103,11 @@ public struct LaunchOptions: Equatable, Sendable {
             index += 1
             if onlyFiles || !argument.hasPrefix("-") || argument == "-" {
                 guard !argument.isEmpty else { throw UsageError(description: "an empty file name was given") }
-                options.files.append(try localPath(argument))
+                if isWebAddress(argument) {
+                    options.subscriptions.append(argument)
+                } else {
+                    options.files.append(try localPath(argument))
+                }
                 continue
             }
             let (name, inlineValue) = split(argument)
@@ -137,7 +148,12 @@ public struct LaunchOptions: Equatable, Sendable {
         return .run(options)
     }
 
-    /// A file manager may hand over `file://` URIs; web addresses cannot be opened yet.
+    /// webcal://, webcals://, http:// and https:// name calendars to subscribe to.
+    static func isWebAddress(_ argument: String) -> Bool {
+        ["webcal://", "webcals://", "http://", "https://"].contains { argument.lowercased().hasPrefix($0) }
+    }
+
+    /// A file manager may hand over `file://` URIs; other schemes are not calendars Koyomi opens.
     private static func localPath(_ argument: String) throws(UsageError) -> String {
         guard let schemeEnd = argument.range(of: "://"),
               argument[..<schemeEnd.lowerBound].allSatisfy({ $0.isLetter || $0 == "+" || $0 == "-" || $0 == "." }),
@@ -145,7 +161,7 @@ public struct LaunchOptions: Equatable, Sendable {
         if argument.lowercased().hasPrefix("file://"), let url = URL(string: argument), url.isFileURL {
             return url.path
         }
-        throw UsageError(description: "cannot open “\(argument)”: Koyomi opens only local files for now")
+        throw UsageError(description: "cannot open “\(argument)”: Koyomi opens local files and webcal:// or https:// calendars")
     }
 
     private static func split(_ argument: String) -> (String, String?) {

@@ -7,6 +7,7 @@ extension WindowController {
         let window = mainWindow.window
         window.addAction("sync") { [weak self] in self?.sync.syncNow() }
         window.addAction("add-account") { [weak self] in self?.showAccountDialog() }
+        window.addAction("subscribe") { [weak self] in self?.showSubscribeDialog() }
         application.setAccelerators(["F5"], forAction: "win.sync")
         sync.askPassword = { [weak self] account, problem in
             guard let self else { return }
@@ -20,6 +21,12 @@ extension WindowController {
             dialog.onChoice = { [weak self] uid, choice in self?.sync.resolve(uid, keeping: choice) }
             dialog.present()
         }
+    }
+
+    func showSubscribeDialog() {
+        let dialog = SubscribeDialog(parent: mainWindow.window)
+        dialog.onSubscribe = { [weak self] address in self?.sync.subscribe(to: address) }
+        dialog.present()
     }
 
     func showAccountDialog() {

@@ -84,11 +84,15 @@ final class LaunchOptionsTests: XCTestCase {
         XCTAssertEqual(try LaunchOptions.parse(["-h"]), .help)
     }
 
-    func testFileURIsBecomePathsAndWebAddressesAreRefused() throws {
+    func testFileURIsBecomePathsWebAddressesSubscriptionsAndOtherSchemesAreRefused() throws {
         XCTAssertEqual(try LaunchOptions.parse(["file:///home/ann/My%20Calendar.ics"]),
                        .run(LaunchOptions(files: ["/home/ann/My Calendar.ics"])))
-        XCTAssertThrowsError(try LaunchOptions.parse(["webcal://example.org/cal.ics"])) { error in
-            XCTAssertTrue("\(error)".contains("only local files"), "\(error)")
+        var subscribing = LaunchOptions()
+        subscribing.subscriptions = ["webcal://example.org/cal.ics", "https://example.org/h.ics"]
+        XCTAssertEqual(try LaunchOptions.parse(["webcal://example.org/cal.ics", "https://example.org/h.ics"]),
+                       .run(subscribing))
+        XCTAssertThrowsError(try LaunchOptions.parse(["ftp://example.org/cal.ics"])) { error in
+            XCTAssertTrue("\(error)".contains("Koyomi opens local files and webcal://"), "\(error)")
         }
         XCTAssertEqual(try LaunchOptions.parse(["plans:2026.ics", "a b://c.ics"]),
                        .run(LaunchOptions(files: ["plans:2026.ics", "a b://c.ics"])), "only a real scheme is a URI")

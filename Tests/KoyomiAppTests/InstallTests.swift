@@ -121,9 +121,9 @@ final class InstallTests: XCTestCase {
         XCTAssertEqual(calendar.status, 0, calendar.stderr)
         XCTAssertTrue(calendar.stdout.contains("Default application for “text/calendar”: \(Self.applicationID).desktop"),
                       calendar.stdout)
-        // Koyomi cannot open webcal:// links yet (local files only), so it must not claim them.
+        // webcal:// links are subscriptions Koyomi follows, so it offers itself for them.
         let webcal = try run(["gio", "mime", "x-scheme-handler/webcal"], environment: environment)
-        XCTAssertFalse(webcal.stdout.contains(Self.applicationID), webcal.stdout)
+        XCTAssertTrue(webcal.stdout.contains(Self.applicationID), webcal.stdout)
     }
 
     // MARK: Running tools

@@ -67,9 +67,9 @@ public final class Application: GObjectRef {
 
     public var isRemote: Bool { g_application_get_is_remote(application) != 0 }
 
-    /// Asks the primary instance (or this one) to open `paths`.
-    public func open(paths: [String]) {
-        let files: [OpaquePointer?] = paths.map { g_file_new_for_path($0) }
+    /// Asks the primary instance (or this one) to open `paths` (and `uris`, e.g. webcal://).
+    public func open(paths: [String], uris: [String] = []) {
+        let files: [OpaquePointer?] = paths.map { g_file_new_for_path($0) } + uris.map { g_file_new_for_uri($0) }
         var array = files
         array.withUnsafeMutableBufferPointer { buffer in
             g_application_open(application, buffer.baseAddress, gint(buffer.count), "")

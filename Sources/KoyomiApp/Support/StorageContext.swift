@@ -14,6 +14,8 @@ struct StorageContext {
     /// CalDAV: the accounts (`sync/accounts.json`) and every calendar's sync state (`sync/`).
     var accounts: AccountStore
     var syncFolder: URL
+    /// Published calendars followed read-only (`sync/subscriptions.json`, copies in `subscriptions/`).
+    var subscriptions: SubscriptionStore
 
     init(userFolder: UserCalendarFolder, backups: BackupStore, vetExecutable: String, syncFolder: URL) {
         self.userFolder = userFolder
@@ -21,6 +23,8 @@ struct StorageContext {
         self.vetExecutable = vetExecutable
         self.syncFolder = syncFolder
         accounts = AccountStore(file: syncFolder.appendingPathComponent("accounts.json"))
+        subscriptions = SubscriptionStore(file: syncFolder.appendingPathComponent("subscriptions.json"),
+                                          folder: syncFolder.deletingLastPathComponent().appendingPathComponent("subscriptions"))
     }
 
     init(environment: [String: String], timeZone: TimeZone) {

@@ -27,6 +27,8 @@ final class SyncController {
     private var timer: MainLoopSource?
     /// A sync was asked for while one ran: run once more when it ends (an edit made meanwhile).
     private var runAgain = false
+    /// First downloads of new subscriptions still running.
+    private var pendingSubscriptions = 0
     private var waiters: [@MainActor () -> Void] = []
     /// What the window shows when a sync needs the user: a password, or conflicts to settle.
     var askPassword: ((_ account: Account, _ keyringProblem: String?) -> Void)?
@@ -44,10 +46,13 @@ final class SyncController {
     }
 
     private var accounts: [Account] { (try? owner.storage.accounts.load()) ?? [] }
+    private var hasSubscriptions: Bool { !((try? owner.storage.subscriptions.load()) ?? []).isEmpty }
+    /// Accounts to sync or subscriptions to refresh.
+    private var hasWork: Bool { !accounts.isEmpty || hasSubscriptions }
 
     /// Shows the button and status only when there is something to sync.
     func refreshVisibility() {
-        let any = !accounts.isEmpty
+        let any = hasWork
         button.isVisible = any
         status.isVisible = any
     }
@@ -55,7 +60,7 @@ final class SyncController {
     /// Syncs now and then every 15 minutes.
     func start() {
         refreshVisibility()
-        guard !accounts.isEmpty else { return }
+        guard hasWork else { return }
         syncNow()
         schedule()
     }
@@ -70,13 +75,13 @@ final class SyncController {
 
     /// Runs `body` once no sync is running (tests wait with it).
     func whenIdle(_ body: @escaping @MainActor () -> Void) {
-        if isSyncing || runAgain { waiters.append(body) } else { body() }
+        if isSyncing || runAgain || pendingSubscriptions > 0 { waiters.append(body) } else { body() }
     }
 
     /// F5 and the button. A sync already running is not started twice.
     func syncNow() {
         let accounts = self.accounts
-        guard !accounts.isEmpty else { return }
+        guard hasWork else { return }
         guard !isSyncing else {
             runAgain = true
             return
@@ -85,9 +90,11 @@ final class SyncController {
         // TRANSLATORS: in the header bar while CalDAV calendars are being synced.
         status.text = L("Syncing…")
         let storage = owner.storage, typed = typedPasswords
-        MainLoop.runInBackground({ () -> [AccountRun] in
-            accounts.map { account in Self.run(account, typed: typed[account.id], storage: storage) }
-        }, then: { [weak self] runs in self?.finish(runs) })
+        let now = owner.now()
+        MainLoop.runInBackground({ () -> ([AccountRun], [String]) in
+            (accounts.map { account in Self.run(account, typed: typed[account.id], storage: storage) },
+             Self.refreshSubscriptions(storage: storage, now: now))
+        }, then: { [weak self] runs, problems in self?.finish(runs, subscriptionProblems: problems) })
     }
 
     /// One account's sync, on a background thread: its password from the keyring (or typed),
@@ -116,10 +123,25 @@ final class SyncController {
         var keyringProblem: String?
     }
 
-    private func finish(_ runs: [AccountRun]) {
+    /// Downloads every subscription again (on a background thread); what failed, in words.
+    /// A failed download keeps the last good copy.
+    private nonisolated static func refreshSubscriptions(storage: StorageContext, now: Date) -> [String] {
+        let refresher = SubscriptionRefresher(store: storage.subscriptions)
+        let child = storage.vetExecutable
+        guard let results = try? runBlocking({ try await refresher.refreshAll(childExecutable: child, now: now) }) else {
+            return []
+        }
+        return results.compactMap { refreshed in
+            guard case let .failure(error) = refreshed.result else { return nil }
+            // TRANSLATORS: %1$@ is a subscribed calendar, %2$@ why it could not be downloaded.
+            return FormatterStrings.fill(L("%1$@ could not be refreshed: %2$@"), refreshed.subscription.name, error.description)
+        }
+    }
+
+    private func finish(_ runs: [AccountRun], subscriptionProblems: [String] = []) {
         isSyncing = false
         lastFinished = owner.now()
-        var problems: [String] = []
+        var problems: [String] = subscriptionProblems
         conflicts = []
         for run in runs {
             if run.missingPassword {
@@ -152,6 +174,7 @@ final class SyncController {
             runAgain = false
             return syncNow()
         }
+        guard pendingSubscriptions == 0 else { return }
         let waiting = waiters
         waiters = []
         waiting.forEach { $0() }
@@ -194,6 +217,63 @@ final class SyncController {
             if let problem { self?.owner.mainWindow.errors.show([problem]) }
             self?.syncNow()
         })
+    }
+
+    /// Follows a published calendar (webcal://, https://): downloaded and vetted off the main
+    /// thread, then shown read-only and refreshed with every sync.
+    func subscribe(to address: String) {
+        let url: URL
+        do {
+            url = try Subscription.address(address)
+        } catch {
+            return owner.mainWindow.errors.show([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"), address,
+                                                                       error.description)])
+        }
+        let storage = owner.storage, now = owner.now()
+        let existing = (try? storage.subscriptions.load()) ?? []
+        if let same = existing.first(where: { $0.url == url }), let path = storage.subscriptions.localPath(of: same) {
+            owner.open(paths: [path], readOnly: true)
+            return
+        }
+        let color = Subscription.palette[existing.count % Subscription.palette.count]
+        let subscription = Subscription(url: url, name: "", color: color, created: now)
+        let refresher = SubscriptionRefresher(store: storage.subscriptions)
+        let child = storage.vetExecutable
+        pendingSubscriptions += 1
+        MainLoop.runInBackground({ () -> Result<String, SubscriptionFailure> in
+            do {
+                let outcome = try runBlocking { try await refresher.refresh(subscription, childExecutable: child, now: now) }
+                try storage.subscriptions.add(outcome.subscription)
+                guard let path = storage.subscriptions.localPath(of: outcome.subscription) else {
+                    return .failure(SubscriptionFailure(text: "no local copy"))
+                }
+                return .success(path)
+            } catch {
+                return .failure(SubscriptionFailure(text: "\(error)"))
+            }
+        }, then: { [weak self] result in
+            guard let self else { return }
+            self.pendingSubscriptions -= 1
+            switch result {
+            case let .success(path):
+                self.owner.open(paths: [path], readOnly: true)
+                self.refreshVisibility()
+                self.schedule()
+            case let .failure(failure):
+                // TRANSLATORS: %1$@ is a calendar's web address, %2$@ why it could not be followed.
+                self.owner.mainWindow.errors.show([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"),
+                                                                         url.absoluteString, failure.text)])
+            }
+            if self.pendingSubscriptions == 0 && !self.isSyncing {
+                let waiting = self.waiters
+                self.waiters = []
+                waiting.forEach { $0() }
+            }
+        })
+    }
+
+    struct SubscriptionFailure: Error, Sendable {
+        var text: String
     }
 
     /// A new account from the account dialog: local calendars for the chosen server calendars,

@@ -27,6 +27,8 @@ final class MonthPager {
         menu.append(L("_Export…"), action: "win.export")
         // TRANSLATORS: primary menu item: connect a CalDAV server (Nextcloud, Radicale…).
         menu.append(L("Add _CalDAV Account…"), action: "win.add-account")
+        // TRANSLATORS: primary menu item: follow a published calendar (webcal://) read-only.
+        menu.append(L("_Subscribe to Calendar…"), action: "win.subscribe")
         menu.append(L("_Preferences"), action: "win.preferences")
         menu.append(L("_Keyboard Shortcuts"), action: "win.show-help-overlay")
         menu.append(L("_About Koyomi"), action: "win.about")
