@@ -39,7 +39,8 @@ public final class CalendarStore {
     /// Recently built day indexes, newest last, so paging forth and back stays cheap.
     /// Emptied whenever plans could land on other days (sources or time zone changed).
     private var indexCache: [DayIndex] = []
-    private static let indexCacheLimit = 3
+    /// The visible month and its two neighbours (prepared ahead, see `prepareIndex`), plus one.
+    private static let indexCacheLimit = 4
     private var observers: [(id: Int, handler: (Change) -> Void)] = []
     private var nextObserverID = 0
 
@@ -251,6 +252,24 @@ public final class CalendarStore {
             guard let entry = observers.first(where: { $0.id == id }) else { continue }
             entry.handler(change)
         }
+    }
+
+    /// Builds the day index of `month` ahead of time, so that paging there finds it ready: the
+    /// coordinator asks for the visible month's neighbours in idle time after each page. The
+    /// visible month's own index is never pushed out for it; nothing is notified.
+    public func prepareIndex(for month: YearMonth) {
+        let layout = MonthLayout(month: month, firstWeekday: firstWeekday)
+        guard !indexCache.contains(where: { $0.layout == layout }) else { return }
+        indexCache.append(DayIndex(layout: layout, sources: visibleSources, calendar: calendar))
+        if indexCache.count > Self.indexCacheLimit,
+           let oldest = indexCache.firstIndex(where: { $0.layout.month != visibleMonth }) {
+            indexCache.remove(at: oldest)
+        }
+    }
+
+    /// Whether `month`'s index is ready (for tests of `prepareIndex`).
+    public func hasPreparedIndex(for month: YearMonth) -> Bool {
+        indexCache.contains { $0.layout == MonthLayout(month: month, firstWeekday: firstWeekday) }
     }
 
     /// The day index of the visible layout, built on first use.

@@ -1,4 +1,5 @@
 import CalendarModel
+import GtkKit
 
 /// Receives what the views report, updates the shared store, and pushes the store's changes
 /// back into the views as plain values: the seeds' Coordinator, without the pointer soup.
@@ -131,6 +132,25 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         }
         renderList()
         if change.contains(.selection), store.selection != nil { panel?.daySelected() }
+        if !change.isDisjoint(with: [.visibleMonth, .plans, .calendars]) { prepareNeighbours() }
+    }
+
+    /// The months either side of the visible one, prepared one per idle turn after the frame,
+    /// so that paging to them only draws. A jump further away builds its month when asked.
+    private var preparing: MainLoopSource?
+
+    private func prepareNeighbours() {
+        preparing?.cancel()
+        let month = store.visibleMonth
+        preparing = MainLoop.idle { [weak self] in
+            guard let self, self.store.visibleMonth == month else { return }
+            self.store.prepareIndex(for: month.next)
+            self.preparing = MainLoop.idle { [weak self] in
+                guard let self, self.store.visibleMonth == month else { return }
+                self.preparing = nil
+                self.store.prepareIndex(for: month.previous)
+            }
+        }
     }
 
     private func renderAll() {

@@ -93,6 +93,10 @@ final class InteractionBenchmark {
         let twin = CalendarStore(sources: sources, calendar: store.calendar, today: store.today,
                                  visibleMonth: store.visibleMonth, firstWeekday: store.firstWeekday)
         if twin.selection != store.selection, let day = store.selection { twin.select(day) }
+        // The app's store has its neighbours ready by now (prepared after the first frame).
+        Self.readViews(twin)
+        twin.prepareIndex(for: twin.visibleMonth.next)
+        twin.prepareIndex(for: twin.visibleMonth.previous)
         return twin
     }
 
@@ -153,6 +157,9 @@ final class InteractionBenchmark {
                 let modelStart = MainLoop.monotonicSeconds
                 step.model(twin)
                 model = MainLoop.monotonicSeconds - modelStart
+                // As the coordinator does in idle time after each page (untimed there too).
+                twin.prepareIndex(for: twin.visibleMonth.next)
+                twin.prepareIndex(for: twin.visibleMonth.previous)
             }
             self.record(step.isPage, frame: painted - start, handler: handled - start, model: model)
             MainLoop.every(milliseconds: Self.pauseMilliseconds) { [weak self] in

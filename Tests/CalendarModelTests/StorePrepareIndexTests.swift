@@ -1,0 +1,46 @@
+import CalendarModel
+import Foundation
+import XCTest
+
+/// Neighbouring months prepared ahead: paging to them gives the same answers, the visible
+/// month's index is never pushed out, and a change of plans starts afresh.
+final class StorePrepareIndexTests: XCTestCase {
+    private func store() -> CalendarStore {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let info = CalendarInfo(id: CalendarID("work"), name: "Work", color: "#e66100")
+        let plans = (0..<90).map { offset in
+            Plan(id: Plan.ID(uid: "p\(offset)"), calendarID: info.id, title: "Plan \(offset)",
+                 timing: .allDay(start: CalendarDay(year: 2026, month: 10, day: 1)!.adding(days: offset),
+                                 end: CalendarDay(year: 2026, month: 10, day: 1)!.adding(days: offset + 1)))
+        }
+        return CalendarStore(sources: [StaticPlanSource(calendar: info, plans: plans, timeCalendar: calendar)],
+                             calendar: calendar, today: CalendarDay(year: 2026, month: 11, day: 29)!,
+                             visibleMonth: YearMonth(year: 2026, month: 11)!, firstWeekday: 1)
+    }
+
+    func testPreparedNeighboursAnswerAsIfBuiltOnDemand() {
+        let prepared = store(), plain = store()
+        prepared.prepareIndex(for: YearMonth(year: 2026, month: 12)!)
+        prepared.prepareIndex(for: YearMonth(year: 2026, month: 10)!)
+        XCTAssertTrue(prepared.hasPreparedIndex(for: YearMonth(year: 2026, month: 12)!))
+        XCTAssertTrue(prepared.hasPreparedIndex(for: YearMonth(year: 2026, month: 10)!))
+        for store in [prepared, plain] { store.showNextMonth() }
+        for day in plain.layout.days {
+            XCTAssertEqual(prepared.decoration(for: day), plain.decoration(for: day), "\(day)")
+            XCTAssertEqual(prepared.plans(on: day), plain.plans(on: day), "\(day)")
+        }
+    }
+
+    func testTheVisibleMonthIsNeverPushedOutAndNewPlansStartAfresh() {
+        let store = store()
+        _ = store.agenda() // builds the visible month's index
+        for month in [12, 1, 2, 3, 4] {
+            store.prepareIndex(for: YearMonth(year: month == 12 ? 2026 : 2027, month: month)!)
+        }
+        XCTAssertTrue(store.hasPreparedIndex(for: YearMonth(year: 2026, month: 11)!), "the visible month stays")
+        store.setSources([])
+        XCTAssertFalse(store.hasPreparedIndex(for: YearMonth(year: 2027, month: 4)!), "other plans: nothing stale is kept")
+        XCTAssertTrue(store.agenda().isEmpty)
+    }
+}
