@@ -40,13 +40,10 @@ extension AccountStore {
 
     /// Creates `koyomi/sync/` (and what is missing above it), private to the user.
     private func createFolder() throws(AccountStoreError) {
-        let folder = file.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try ListFile.createPrivateFolder(file.deletingLastPathComponent())
         } catch {
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            throw .file(.system(path: folder.path, operation: "create folder", errno: code.map(Int32.init) ?? EIO))
+            throw .file(error)
         }
     }
 
@@ -64,7 +61,7 @@ extension AccountStore {
         } catch let error as AccountStoreError {
             throw error
         } catch {
-            throw .broken(path: path, reason: Self.plainReason(error))
+            throw .broken(path: path, reason: ListFile.plainReason(error))
         }
     }
 
@@ -77,25 +74,6 @@ extension AccountStore {
         } catch {
             // Only non-finite numbers fail to encode, and an account has none.
             throw .broken(path: "(new accounts list)", reason: "\(error)")
-        }
-    }
-
-    /// A decoding error in a few words ("missing userName in accounts[1]", "not JSON").
-    private static func plainReason(_ error: Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON" }
-        func place(_ path: [CodingKey]) -> String {
-            path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-                .joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        }
-        switch error {
-        case let .keyNotFound(key, context):
-            return "missing \(key.stringValue) in \(place(context.codingPath))"
-        case let .typeMismatch(_, context), let .valueNotFound(_, context):
-            return "wrong value at \(place(context.codingPath))"
-        case let .dataCorrupted(context):
-            return context.codingPath.isEmpty ? "not JSON" : "bad value at \(place(context.codingPath))"
-        @unknown default:
-            return "not readable"
         }
     }
 }

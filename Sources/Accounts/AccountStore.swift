@@ -85,43 +85,12 @@ public struct AccountStore: Sendable {
         } catch .broken {
             // Only this case is moved.
         }
-        let stamp = Self.stampFormatter.string(from: now)
-        let folder = file.deletingLastPathComponent()
-        for number in 1...100 {
-            let aside = folder.appendingPathComponent(
-                file.lastPathComponent + ".broken-" + stamp + (number == 1 ? "" : "-\(number)"))
-            if try Self.move(file.path, to: aside.path) {
-                return "The accounts list could not be read; it was kept as \(aside.path) and Koyomi starts with no accounts."
-            }
+        let aside: String
+        do {
+            aside = try ListFile.setAside(file.path, now: now)
+        } catch {
+            throw .file(error)
         }
-        throw .file(.system(path: folder.path, operation: "rename", errno: EEXIST))
+        return "The accounts list could not be read; it was kept as \(aside) and Koyomi starts with no accounts."
     }
-
-    /// Moves a file to a name that must not exist yet. - Returns: false when it exists.
-    private static func move(_ path: String, to target: String) throws(AccountStoreError) -> Bool {
-        // link + unlink, because link never replaces an existing file (rename would).
-        if link(path, target) == 0 {
-            guard unlink(path) == 0 else { throw .file(.system(path: path, operation: "unlink", errno: errno)) }
-            return true
-        }
-        switch errno {
-        case EEXIST:
-            return false
-        case EPERM, EOPNOTSUPP, EMLINK:
-            // A file system without hard links: check, then rename (a tiny race, only here).
-            guard access(target, F_OK) != 0 else { return false }
-            guard rename(path, target) == 0 else { throw .file(.system(path: path, operation: "rename", errno: errno)) }
-            return true
-        case let code:
-            throw .file(.system(path: target, operation: "link", errno: code))
-        }
-    }
-
-    private static let stampFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return formatter
-    }()
 }

@@ -113,18 +113,8 @@ public final class CalDAVClient: Sendable {
     /// Maps libcurl's failure (through URLError) onto `.tls` or `.unreachable`, keeping its text.
     static func transportError(_ error: URLError) -> Error {
         if error.code == .cancelled { return CancellationError() }
-        let reason = (error.userInfo[NSLocalizedDescriptionKey] as? String) ?? error.localizedDescription
-        let tlsCodes: Set<URLError.Code> = [
-            .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired,
-        ]
-        // libcurl's certificate failures arrive as code -1 (unknown) on Linux: look at the text too.
-        let lowered = reason.lowercased()
-        if tlsCodes.contains(error.code) || lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") {
-            return CalDAVError.tls(reason: reason)
-        }
-        return CalDAVError.unreachable(reason: reason)
+        let (reason, isTLS) = TransportFailure.read(error)
+        return isTLS ? CalDAVError.tls(reason: reason) : CalDAVError.unreachable(reason: reason)
     }
 
     /// The error for a non-success status answered for `href`.

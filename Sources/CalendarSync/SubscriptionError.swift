@@ -1,3 +1,4 @@
+import CalDAV
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -58,21 +59,10 @@ public enum SubscriptionError: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 
-    /// Maps libcurl's failure (through URLError) onto `.tls` or `.unreachable`, keeping its
-    /// text (the same reading as `CalDAVClient`'s).
+    /// Maps libcurl's failure (through URLError) onto `.tls` or `.unreachable`, keeping its text.
     static func transport(_ error: URLError) -> SubscriptionError {
-        let reason = (error.userInfo[NSLocalizedDescriptionKey] as? String) ?? error.localizedDescription
-        let tlsCodes: Set<URLError.Code> = [
-            .secureConnectionFailed, .serverCertificateHasBadDate, .serverCertificateUntrusted,
-            .serverCertificateHasUnknownRoot, .serverCertificateNotYetValid, .clientCertificateRejected,
-            .clientCertificateRequired,
-        ]
-        // libcurl's certificate failures arrive as code -1 (unknown) on Linux: look at the text too.
-        let lowered = reason.lowercased()
-        if tlsCodes.contains(error.code) || lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") {
-            return .tls(reason: reason)
-        }
-        return .unreachable(reason: reason)
+        let (reason, isTLS) = TransportFailure.read(error)
+        return isTLS ? .tls(reason: reason) : .unreachable(reason: reason)
     }
 
     private static func size(_ bytes: Int) -> String {

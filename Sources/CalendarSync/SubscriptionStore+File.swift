@@ -19,20 +19,13 @@ extension SubscriptionStore {
         } catch .broken {
             // Only this case is moved.
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let stamp = formatter.string(from: now)
-        let parent = file.deletingLastPathComponent()
-        for number in 1...100 {
-            let aside = parent.appendingPathComponent(
-                file.lastPathComponent + ".broken-" + stamp + (number == 1 ? "" : "-\(number)"))
-            if try Self.move(file.path, to: aside.path) {
-                return "The subscriptions list could not be read; it was kept as \(aside.path) and Koyomi starts with no subscriptions."
-            }
+        let aside: String
+        do {
+            aside = try ListFile.setAside(file.path, now: now)
+        } catch {
+            throw .file(error)
         }
-        throw .file(.system(path: parent.path, operation: "rename", errno: EEXIST))
+        return "The subscriptions list could not be read; it was kept as \(aside) and Koyomi starts with no subscriptions."
     }
 
     /// The list and the identity of the version read (nil: no file yet).
@@ -71,11 +64,9 @@ extension SubscriptionStore {
     /// Creates a folder (and what is missing above it), private to the user.
     static func createFolder(_ folder: URL) throws(SubscriptionStoreError) {
         do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try ListFile.createPrivateFolder(folder)
         } catch {
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            throw .file(.system(path: folder.path, operation: "create folder", errno: code.map(Int32.init) ?? EIO))
+            throw .file(error)
         }
     }
 
@@ -92,10 +83,8 @@ extension SubscriptionStore {
             return try decoder.decode(SubscriptionList.self, from: data)
         } catch let error as SubscriptionStoreError {
             throw error
-        } catch let error as DecodingError {
-            throw .broken(path: path, reason: Self.plainReason(error))
         } catch {
-            throw .broken(path: path, reason: "not JSON")
+            throw .broken(path: path, reason: ListFile.plainReason(error))
         }
     }
 
@@ -108,44 +97,6 @@ extension SubscriptionStore {
         } catch {
             // Only non-finite numbers fail to encode, and a subscription has none.
             throw .broken(path: "(new subscriptions list)", reason: "\(error)")
-        }
-    }
-
-    /// A decoding error in a few words ("missing url in subscriptions[1]", "not JSON").
-    private static func plainReason(_ error: DecodingError) -> String {
-        func place(_ path: [CodingKey]) -> String {
-            path.isEmpty ? "the top level" : path.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }
-                .joined().trimmingCharacters(in: CharacterSet(charactersIn: "."))
-        }
-        switch error {
-        case let .keyNotFound(key, context):
-            return "missing \(key.stringValue) in \(place(context.codingPath))"
-        case let .typeMismatch(_, context), let .valueNotFound(_, context):
-            return "wrong value at \(place(context.codingPath))"
-        case let .dataCorrupted(context):
-            return context.codingPath.isEmpty ? "not JSON" : "bad value at \(place(context.codingPath))"
-        @unknown default:
-            return "not readable"
-        }
-    }
-
-    /// Moves a file to a name that must not exist yet. - Returns: false when it exists.
-    private static func move(_ path: String, to target: String) throws(SubscriptionStoreError) -> Bool {
-        // link + unlink, because link never replaces an existing file (rename would).
-        if link(path, target) == 0 {
-            guard unlink(path) == 0 else { throw .file(.system(path: path, operation: "unlink", errno: errno)) }
-            return true
-        }
-        switch errno {
-        case EEXIST:
-            return false
-        case EPERM, EOPNOTSUPP, EMLINK:
-            // A file system without hard links: check, then rename (a tiny race, only here).
-            guard access(target, F_OK) != 0 else { return false }
-            guard rename(path, target) == 0 else { throw .file(.system(path: path, operation: "rename", errno: errno)) }
-            return true
-        case let code:
-            throw .file(.system(path: target, operation: "link", errno: code))
         }
     }
 }
