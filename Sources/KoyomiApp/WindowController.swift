@@ -85,11 +85,9 @@ final class WindowController {
 
     /// Says, in the header bar, that the window shows the bundled samples and cannot change them.
     func showSamplesNotice() {
-        let notice = Label()
-        // TRANSLATORS: in the header bar when the window shows the bundled example calendars.
-        notice.text = L("Sample calendars (read-only)")
-        notice.addCSSClass("dim-label")
-        mainWindow.pager.headerBar.packStart(notice)
+        // TRANSLATORS: under the month in the header bar when the window shows the bundled example calendars.
+        mainWindow.pager.subtitle.text = L("Sample calendars (read-only)")
+        mainWindow.pager.subtitle.isVisible = true
     }
 
     /// Whether files are still being read in the background.

@@ -15,6 +15,8 @@ final class MonthPager {
 
     let headerBar = HeaderBar()
     let title = Label()
+    /// A second line under the month, e.g. that the window shows read-only samples.
+    let subtitle = Label()
     let previousButton = Button(iconName: "go-previous-symbolic")
     let nextButton = Button(iconName: "go-next-symbolic")
     // TRANSLATORS: the header button that goes back to the current month and day.
@@ -58,7 +60,14 @@ final class MonthPager {
     init() {
         title.addCSSClass("title")
         title.addCSSClass("month-title")
-        headerBar.setTitleWidget(title)
+        subtitle.addCSSClass("subtitle")
+        subtitle.isVisible = false
+        // Title and subtitle stacked, as libadwaita's window titles are (1.2 has no month-aware one).
+        let titles = Box(.vertical)
+        titles.valign = .center
+        titles.append(title)
+        titles.append(subtitle)
+        headerBar.setTitleWidget(titles)
 
         let texts = [(previousButton, L("Previous month")), (nextButton, L("Next month")), (todayButton, L("Today"))]
         for (button, text) in texts {
