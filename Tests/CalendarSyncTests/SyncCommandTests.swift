@@ -1,4 +1,7 @@
+import CalDAV
+import CalendarSync
 import Foundation
+import ICalendar
 import TestSupport
 import XCTest
 
@@ -66,6 +69,52 @@ final class SyncCommandTests: XCTestCase {
         XCTAssertTrue(day.stdout.contains("Dentist (mine)") && day.stdout.contains("Dentist (theirs)"), day.stdout)
         let after = try await server.summaries("work")
         XCTAssertEqual(Set(after), ["Dentist (theirs)", "Dentist (mine)", "Review"])
+    }
+
+    func testASyncKilledMidwayResumesWithoutDuplicatesOrLosses() throws {
+        let server = self.server!
+        try runBlocking { try await server.makeCalendar("work", displayName: "Work", color: "#e66100") }
+        XCTAssertEqual(try koyomi("account", "add", server.baseURL.absoluteString, "--user", "alice", "--password-stdin",
+                                  input: "secret").status, 0)
+        // 200 plans made here while offline, then a sync that is killed after a few uploads.
+        let path = dataHome.appendingPathComponent("koyomi/calendars/work.ics").path
+        let events = (0..<200).map { number in
+            let uid = String(format: "plan-%03d", number)
+            return "BEGIN:VEVENT\r\nUID:\(uid)\r\nDTSTAMP:20261129T120000Z\r\nDTSTART;VALUE=DATE:20261201\r\n"
+                + "SUMMARY:Plan \(number)\r\nEND:VEVENT\r\n"
+        }.joined()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "END:VCALENDAR", with: events + "END:VCALENDAR").utf8)
+            .write(to: URL(fileURLWithPath: path))
+
+        let sync = Process()
+        sync.executableURL = TestEnvironment.koyomiBinary
+        sync.arguments = ["sync", "--password-stdin"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = dataHome.path
+        sync.environment = environment
+        let stdin = Pipe()
+        sync.standardInput = stdin
+        sync.standardOutput = FileHandle.nullDevice
+        sync.standardError = FileHandle.nullDevice
+        try sync.run()
+        stdin.fileHandleForWriting.write(Data("secret".utf8))
+        try stdin.fileHandleForWriting.close()
+        XCTAssertTrue(server.logs("PUT response status for '/alice/work/plan-005.ics'"), "the uploads started")
+        kill(sync.processIdentifier, SIGKILL)
+        sync.waitUntilExit()
+        let client = CalDAVClient(baseURL: server.baseURL, user: "alice", password: "secret")
+        let collection = server.calendarURL("work")
+        let partial = try runBlocking { try await client.listETags(calendar: collection) }
+        XCTAssertLessThan(partial.count, 200, "the sync was cut off midway")
+
+        let resumed = try koyomi("sync", "--password-stdin", input: "secret")
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertFalse(resumed.stdout.contains("to decide"), resumed.stdout)
+        let all = try runBlocking { try await client.listETags(calendar: collection) }
+        XCTAssertEqual(all.count, 200, "every plan is on the server once")
+        let local = try CalendarDocument.load(path: path, timeZone: TimeZone(identifier: "UTC")!).document
+        XCTAssertEqual(local.eventUIDs.count, 200, "and once here")
     }
 
     func testAWrongPasswordIsSaidPlainlyAndNothingIsKept() throws {
