@@ -69,12 +69,66 @@ public struct DayDecoration: Equatable, Sendable {
         return result
     }
 
+    /// The same for a day's list rows, read in place: a busy day holds hundreds of plans at
+    /// 100,000, and copying each plan out (a reference per text field), looking up its
+    /// calendar and trimming its categories was most of a page's decoration time.
+    static func make(for rows: [PlanOnDay], calendars: [CalendarID: CalendarInfo]) -> DayDecoration {
+        var result = DayDecoration()
+        result.planCount = rows.count
+        // Plans of one calendar come in runs: whether it is a holiday calendar is looked up
+        // once per run (its colour only for the few plans that become a dot or the label).
+        var lastCalendar: (id: CalendarID, isHoliday: Bool)?
+        for index in rows.indices {
+            // With the label found and the dots full, every further plan is "+1" either way.
+            if result.label != nil, result.dots.count == maxDots {
+                result.overflow += rows.count - index
+                break
+            }
+            let id = rows[index].plan.calendarID
+            let calendarIsHoliday: Bool
+            if let lastCalendar, lastCalendar.id == id {
+                calendarIsHoliday = lastCalendar.isHoliday
+            } else {
+                calendarIsHoliday = calendars[id]?.isHoliday == true
+                lastCalendar = (id, calendarIsHoliday)
+            }
+            if calendarIsHoliday || rows[index].plan.categories.contains(where: isHolidayCategory) {
+                if result.label == nil {
+                    result.label = rows[index].plan.title
+                    result.labelColor = dotColor(planColor: rows[index].plan.color, calendar: calendars[id])
+                } else {
+                    result.overflow += 1
+                }
+            } else if result.dots.count < maxDots {
+                result.dots.append(dotColor(planColor: rows[index].plan.color, calendar: calendars[id]))
+            } else {
+                result.overflow += 1
+            }
+        }
+        return result
+    }
+
     /// A plan is holiday-like when its calendar is a holiday calendar or it carries the
     /// category "holiday" (any case, surrounding spaces ignored).
     public static func isHolidayLike(_ plan: Plan, calendar: CalendarInfo?) -> Bool {
         if calendar?.isHoliday == true { return true }
-        return plan.categories.contains {
-            $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "holiday"
+        return plan.categories.contains(where: isHolidayCategory)
+    }
+
+    /// "holiday" in any case, surrounding spaces ignored. ASCII categories (nearly all) are
+    /// compared byte by byte, without the two strings trimming and lowercasing make.
+    static func isHolidayCategory(_ category: String) -> Bool {
+        var bytes = category.utf8[...]
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return category.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "holiday"
+        }
+        // ASCII whitespace and newlines: tab, LF, VT, FF, CR and space.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        while let first = bytes.first, isSpace(first) { bytes = bytes.dropFirst() }
+        while let last = bytes.last, isSpace(last) { bytes = bytes.dropLast() }
+        // Lowercase ASCII letters only, as `lowercased()` does for ASCII.
+        return bytes.elementsEqual("holiday".utf8) { byte, expected in
+            ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == expected
         }
     }
 

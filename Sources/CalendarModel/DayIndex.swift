@@ -58,7 +58,7 @@ final class DayIndex {
     func decoration(for day: CalendarDay, calendars: [CalendarID: CalendarInfo]) -> DayDecoration {
         if let cached = decorations[day] { return cached }
         let rows = plans(on: day)
-        let made = rows.isEmpty ? .none : DayDecoration.make(for: rows.lazy.map(\.plan), calendars: calendars)
+        let made = rows.isEmpty ? .none : DayDecoration.make(for: rows, calendars: calendars)
         decorations[day] = made
         return made
     }

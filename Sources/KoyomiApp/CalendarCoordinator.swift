@@ -15,15 +15,16 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     let search: SearchController
     /// Opens the editor and deletes plans (writable calendars only).
     weak var editing: EditingController?
-    /// The plans behind the rows shown now, in list order.
-    private var shownRows: [PlanOnDay] = []
+    /// The plans behind the rows shown now, in list order, as the store's arrays (one per
+    /// day): keeping them is a reference each, not a copy of every plan.
+    private var shownRows: [[PlanOnDay]] = []
     private var shownByID: [String: PlanOnDay]?
     /// The plans behind the rows shown now, by row id. Built on first use: a row id is
     /// formatted text, and a month's agenda may list thousands of rows nobody activates.
     private var shownEntries: [String: PlanOnDay] {
         if let shownByID { return shownByID }
         // Two rows with one id (the same event in two calendars): the later one, as before.
-        let made = Dictionary(shownRows.map { ($0.id, $0) }, uniquingKeysWith: { _, later in later })
+        let made = Dictionary(shownRows.joined().map { ($0.id, $0) }, uniquingKeysWith: { _, later in later })
         shownByID = made
         return made
     }
@@ -141,7 +142,17 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
 
     private func prepareNeighbours() {
         preparing?.cancel()
+        preparing = nil
         let month = store.visibleMonth
+        // Idle callbacks also run while the frame clock waits for its tick, before the frame
+        // that shows this month: start only once it is painted.
+        window.window.afterNextPaint { [weak self] in
+            guard let self, self.store.visibleMonth == month, self.preparing == nil else { return }
+            self.prepareNeighbours(of: month)
+        }
+    }
+
+    private func prepareNeighbours(of month: YearMonth) {
         preparing = MainLoop.idle { [weak self] in
             guard let self, self.store.visibleMonth == month else { return }
             self.store.prepareIndex(for: month.next)
@@ -182,13 +193,15 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         shownRows = []
         shownByID = nil
         func rows(_ entries: [PlanOnDay]) -> [PlanRow] {
-            shownRows += entries
-            return entries.map { entry in
-                let known = calendarColors[entry.plan.calendarID]
-                let color = entry.plan.color == nil
-                    ? known?.color ?? DayDecoration.dotColor(for: entry.plan, calendar: nil)
-                    : DayDecoration.dotColor(for: entry.plan, calendar: known?.info)
-                return PlanRow(entry, color: color, calendarName: known?.info.name ?? "", formatter: formatter)
+            shownRows.append(entries)
+            // Each row shares `entries` and reads its plan in place (see `PlanRow`).
+            return entries.indices.map { index in
+                let known = calendarColors[entries[index].plan.calendarID]
+                let planColor = entries[index].plan.color
+                let color = planColor == nil
+                    ? known?.color ?? DayDecoration.dotColor(planColor: nil, calendar: nil)
+                    : DayDecoration.dotColor(planColor: planColor, calendar: known?.info)
+                return PlanRow(entries, at: index, color: color, calendarName: known?.info.name ?? "", formatter: formatter)
             }
         }
         if let day = store.selection {

@@ -58,7 +58,10 @@ do {
                                     interactions: interactions, search: search, searchNote: nil, save: save)
         size.targets = BenchReport.targets(for: size, baselines: report.baselines)
         report.sizes.append(size)
-        for path in files + [single.path] { try? FileManager.default.removeItem(atPath: path) }
+        // --keep leaves the generated calendars for profiling the app on them.
+        if !environment.keep {
+            for path in files + [single.path] { try? FileManager.default.removeItem(atPath: path) }
+        }
     }
 
     print(BenchTable.render(report))

@@ -1,4 +1,4 @@
-import CalendarModel
+@testable import CalendarModel
 import XCTest
 
 final class DayDecorationTests: XCTestCase {
@@ -81,5 +81,49 @@ final class DayDecorationTests: XCTestCase {
         let red = allDay("r", day(2026, 11, 10), color: "red")
         let green = allDay("g", day(2026, 11, 10), color: "green")
         XCTAssertEqual(decoration([green, red]).dots.map(\.spec), ["green", "red"])
+    }
+
+    func testHolidayCategoryMatchesTrimmedLowercasedComparison() {
+        let samples = ["holiday", "Holiday", " HOLIDAY\t", "\r\nholiday\n", "holidays", "holi day", "", "  ",
+                       "h", "hOlIdAy ", "\u{0B}holiday\u{0C}", "holiday\u{85}", "\u{3000}holiday", "HOLİDAY",
+                       "ｈｏｌｉｄａｙ", "holiday\u{301}", "休日", "work"]
+        for sample in samples {
+            XCTAssertEqual(DayDecoration.isHolidayCategory(sample),
+                           sample.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == "holiday",
+                           "category \(sample.debugDescription)")
+        }
+    }
+
+    func testABusyDayCountsEveryPlanPastTheLabelAndDots() {
+        let holiday = allDay("h", day(2026, 11, 10), title: "Festival", categories: ["Holiday"])
+        let plans = (0..<5).map { allDay("p\($0)", day(2026, 11, 10)) } + [holiday]
+            + (0..<4).map { allDay("q\($0)", day(2026, 11, 10)) }
+        let laterHoliday = allDay("h2", day(2026, 11, 10), title: "Second", categories: [" holiday "])
+        let made = decoration(plans + [laterHoliday])
+        XCTAssertEqual(made.planCount, 11)
+        XCTAssertEqual(made.dots.count, 3)
+        XCTAssertEqual(made.label, "Festival")
+        XCTAssertEqual(made.overflow, 7, "two more plans before the label, four after it, and a second holiday")
+    }
+
+    func testListRowsGiveTheSameDecorationAsPlans() {
+        let day = day(2026, 11, 10)
+        let kinds: [Plan] = [
+            allDay("a", day), allDay("b", day, color: "red"), allDay("c", day, calendar: holidayID),
+            allDay("d", day, title: "Fest", categories: ["Holiday "]), allDay("e", day, calendar: CalendarID("gone")),
+            allDay("f", day, color: "  ", categories: ["work"]), allDay("g", day, calendar: holidayID, color: "blue"),
+        ]
+        // Every arrangement of up to six plans drawn from the kinds, in a fixed pseudo-random order.
+        var seed: UInt64 = 42
+        for _ in 0..<300 {
+            var plans: [Plan] = []
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            for step in 0..<Int(seed >> 61) + Int(seed >> 58 & 3) {
+                plans.append(kinds[Int((seed >> UInt64(step * 3 % 48)) % UInt64(kinds.count))])
+            }
+            let rows = plans.map { PlanOnDay(plan: $0, day: day, startsOnDay: true) }
+            XCTAssertEqual(DayDecoration.make(for: rows, calendars: calendars), decoration(plans),
+                           "plans \(plans.map(\.id.uid))")
+        }
     }
 }

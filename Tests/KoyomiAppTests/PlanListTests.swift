@@ -17,6 +17,7 @@ final class PlanListTests: AppTestCase {
             XCTAssertEqual(rowMarkers, ["Continues", "Starts"])
             XCTAssertEqual(shownRowViews().first?.root.accessibleLabel,
                            "Trip to Kyoto, Nov 10 – Nov 12, Work, continues from an earlier day")
+            XCTAssertEqual(shownRowViews().first?.tooltipText, "Work", "the calendar's name, given on hover")
 
             cell("2026-11-10").button.click()
             XCTAssertEqual(rowTitles, ["Trip to Kyoto"])
@@ -72,6 +73,35 @@ final class PlanListTests: AppTestCase {
             XCTAssertEqual(window.planList.headerTexts.count, 30)
             XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.isFilled }),
                           "the rows beyond the first screenful reach the list on the following turns")
+        }
+    }
+
+    func testPagingBetweenLongAgendasLeavesNoRowOfTheOldMonth() throws {
+        // More plans per month than the ~200 row widgets GTK 4.8 keeps, so paging refills
+        // rows in place, off-screen ones after the frame.
+        let events = (0..<500).map { index in
+            let month = index < 250 ? "November" : "December"
+            let day = String(format: "%02d", 1 + index % 28)
+            return "BEGIN:VEVENT\nUID:page-\(index)\nDTSTART;VALUE=DATE:2026\(index < 250 ? "11" : "12")\(day)\n"
+                + "SUMMARY:\(month) \(index)\nEND:VEVENT"
+        }.joined(separator: "\n")
+        let path = try writeCalendar("paging.ics", "BEGIN:VCALENDAR\nVERSION:2.0\n\(events)\nEND:VCALENDAR\n")
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-29").button.click() // deselect: the month's agenda
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.isFilled }))
+            XCTAssertTrue(window.planList.boundRowViews.contains { $0.model?.title.hasPrefix("November") == true })
+
+            window.pager.nextButton.click()
+            XCTAssertEqual(title, "December 2026")
+            XCTAssertEqual(window.planList.rows.count, 250)
+            XCTAssertTrue(window.planList.rows.allSatisfy { $0.title.hasPrefix("December") })
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.isFilled }),
+                          "rows off screen are refilled on the following turns")
+            let shown = window.planList.boundRowViews.compactMap(\.model)
+            XCTAssertGreaterThan(shown.count, 6)
+            XCTAssertEqual(shown.filter { !$0.title.hasPrefix("December") }.map(\.title), [],
+                           "no row view still shows a plan of November")
         }
     }
 }

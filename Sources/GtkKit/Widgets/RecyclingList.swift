@@ -18,14 +18,20 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     private var rowsByItem: [UnsafeMutableRawPointer: Row] = [:]
     private let makeRow: @MainActor () -> Row
     private let bind: @MainActor (Row, Int) -> Bool
+    private let rowTooltip: (@MainActor (Row) -> String?)?
     public private(set) var count = 0
 
     /// - Parameters:
     ///   - makeRow: builds one row's widgets.
     ///   - bind: fills `row` for the item at the position; returns whether it can be activated.
-    public init(makeRow: @escaping @MainActor () -> Row, bind: @escaping @MainActor (Row, Int) -> Bool) {
+    ///   - tooltip: the row's tooltip, asked when the pointer rests on it. Setting a tooltip
+    ///     on a shown widget makes GTK ask X where the pointer is (a round trip per row
+    ///     filled), so rows with tooltips get them on demand instead.
+    public init(makeRow: @escaping @MainActor () -> Row, bind: @escaping @MainActor (Row, Int) -> Bool,
+                tooltip: (@MainActor (Row) -> String?)? = nil) {
         self.makeRow = makeRow
         self.bind = bind
+        self.rowTooltip = tooltip
         strings = gtk_string_list_new(nil)
         // Each constructor below takes over ("transfer full") the reference passed to it.
         g_object_ref(UnsafeMutableRawPointer(strings)) // keep one for `reload`
@@ -46,6 +52,10 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     /// tail is cut or added, and the rows GTK already has are filled again in place. Replacing
     /// every item instead would make GTK 4.8 destroy and rebuild up to ~200 row widgets, about
     /// 10 ms on every reload.
+    ///
+    /// GTK 4.8 keeps a widget for up to ~200 items however few are visible, so only the rows
+    /// on or near the screen are filled now; the others are filled in idle batches after the
+    /// frame, or at once when the list scrolls or its rows are read (`boundRows`, `focusedRow`).
     public func reload(count newCount: Int) {
         if newCount < count {
             gtk_string_list_splice(strings, guint(newCount), guint(count - newCount), nil)
@@ -53,11 +63,108 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         } else {
             extend(to: newCount)
         }
+        watchScrolling()
+        // A batch still pending from an earlier reload would run before this reload's frame.
+        staleIdle?.cancel()
+        staleIdle = nil
+        stale = []
+        var positions: [(item: UnsafeMutableRawPointer, row: Row, position: Int)] = []
         for (item, row) in rowsByItem {
             let position = gtk_list_item_get_position(OpaquePointer(item))
             guard position != GTK_INVALID_LIST_POSITION, Int(position) < newCount else { continue }
-            let activatable = bind(row, Int(position))
-            gtk_list_item_set_activatable(OpaquePointer(item), activatable ? 1 : 0)
+            positions.append((item, row, Int(position)))
+        }
+        // Positions stay, so the rows on screen now show the positions that will be seen.
+        // GTK 4.8 hides the list items of the others (child-visible false, their old place
+        // kept); the new items may be shorter, so twice as many positions past them are
+        // filled now too.
+        let height = Double(allocatedHeight)
+        let onScreen = positions.filter { entry in
+            let widget = entry.row.rowWidget
+            guard let item = gtk_widget_get_parent(widget.widget), gtk_widget_get_child_visible(item) != 0,
+                  let place = widget.bounds(relativeTo: self), place.height > 0 else { return false }
+            return place.y + place.height > 0 && place.y < height
+        }.map(\.position)
+        if let first = onScreen.min(), let last = onScreen.max() {
+            let span = last - first + 1
+            let near = (first - span)...(last + 2 * span)
+            for entry in positions {
+                if near.contains(entry.position) {
+                    rebind(entry.item, entry.row, at: entry.position)
+                } else {
+                    stale.insert(entry.item)
+                }
+            }
+        } else {
+            // Not laid out (or nothing on screen): nothing to go by, so fill every row now.
+            for entry in positions { rebind(entry.item, entry.row, at: entry.position) }
+        }
+        scheduleStaleRows()
+    }
+
+    /// Rows still showing an earlier reload's items (off screen), filled after the frame.
+    private var stale: Set<UnsafeMutableRawPointer> = []
+    private var staleIdle: MainLoopSource?
+    private var scrolling: SignalConnection?
+    /// Off-screen rows filled per idle turn.
+    private var staleBatch: Int { 40 }
+
+    private func rebind(_ item: UnsafeMutableRawPointer, _ row: Row, at position: Int) {
+        let activatable = bind(row, position)
+        gtk_list_item_set_activatable(OpaquePointer(item), activatable ? 1 : 0)
+    }
+
+    /// Whether some rows still show an earlier reload's items (off screen, filled after the frame).
+    public var hasStaleRows: Bool { !stale.isEmpty }
+
+    /// Fills every row still showing an earlier item (before it can be seen or read).
+    public func bindStaleRows() {
+        bindStaleRows(limit: Int.max)
+    }
+
+    private func bindStaleRows(limit: Int) {
+        var done = 0
+        while done < limit, let item = stale.popFirst() {
+            guard let row = rowsByItem[item] else { continue }
+            let position = gtk_list_item_get_position(OpaquePointer(item))
+            guard position != GTK_INVALID_LIST_POSITION, Int(position) < count else { continue }
+            rebind(item, row, at: Int(position))
+            done += 1
+        }
+        if stale.isEmpty {
+            staleIdle?.cancel()
+            staleIdle = nil
+        }
+    }
+
+    /// The first batch waits for the frame to be painted: an idle callback may otherwise run
+    /// while the frame clock waits for its next tick, and delay the frame it is meant to follow.
+    private func scheduleStaleRows() {
+        guard !stale.isEmpty, staleIdle == nil, !awaitingPaint else { return }
+        awaitingPaint = true
+        afterNextPaint { [weak self] in
+            self?.awaitingPaint = false
+            self?.scheduleNextStaleBatch()
+        }
+    }
+
+    private var awaitingPaint = false
+
+    private func scheduleNextStaleBatch() {
+        guard !stale.isEmpty, staleIdle == nil else { return }
+        staleIdle = MainLoop.idle { [weak self] in
+            guard let self else { return }
+            self.staleIdle = nil
+            self.bindStaleRows(limit: self.staleBatch)
+            self.scheduleNextStaleBatch()
+        }
+    }
+
+    /// A scroll (the user's, or a restored offset) may bring an off-screen row into view.
+    private func watchScrolling() {
+        guard scrolling == nil, let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(widget)) else { return }
+        scrolling = Adjustment(borrowing: adjustment).onSignal("value-changed") { [weak self] in
+            self?.bindStaleRows()
         }
     }
 
@@ -75,17 +182,37 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     }
 
     /// The rows that exist now (those on screen, and a few beside them).
-    public var boundRows: [Row] { Array(rowsByItem.values) }
+    public var boundRows: [Row] {
+        bindStaleRows()
+        return Array(rowsByItem.values)
+    }
 
     /// The row whose list item holds the window's focus (GTK focuses the item around the row).
     /// The window's focus widget is compared, not `has-focus`, which is false while another
     /// window (a dialog just closed) is still the active one.
     public var focusedRow: Row? {
         guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return nil }
+        bindStaleRows()
         return rowsByItem.values.first { row in
             guard let item = gtk_widget_get_parent(row.rowWidget.widget) else { return false }
             return focus == item || gtk_widget_is_ancestor(focus, item) != 0
         }
+    }
+
+    /// "query-tooltip" on the row's widget: the text `tooltip` gives for the row now.
+    private static func askTooltip(of row: Row, _ tooltip: @escaping @MainActor (Row) -> String?) {
+        typealias Body = @MainActor () -> String?
+        let trampoline: @convention(c) (gpointer?, gint, gint, gboolean, gpointer?, gpointer?) -> gboolean = {
+            _, _, _, _, tooltipObject, data in
+            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
+            guard let text = MainActor.assumeIsolated({ box.body() }), !text.isEmpty,
+                  let tooltipObject else { return 0 }
+            gtk_tooltip_set_text(OpaquePointer(tooltipObject), text)
+            return 1
+        }
+        gtk_widget_set_has_tooltip(row.rowWidget.widget, 1)
+        row.rowWidget.connect("query-tooltip", trampoline: unsafeBitCast(trampoline, to: GCallback.self),
+                              body: { [weak row] in row.flatMap(tooltip) } as Body)
     }
 
     /// Enter on a row, or a click (single-click activation, as in a GtkListBox).
@@ -106,17 +233,26 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
             guard let self else { return }
             let row = self.makeRow()
             self.rowsByItem[item] = row
+            if let tooltip = self.rowTooltip { Self.askTooltip(of: row, tooltip) }
             gtk_list_item_set_child(OpaquePointer(item), row.rowWidget.widget)
         }
         wrapper.onItemSignal("bind") { [weak self] item in
             guard let self, let row = self.rowsByItem[item] else { return }
-            let position = Int(gtk_list_item_get_position(OpaquePointer(item)))
-            let activatable = self.bind(row, position)
-            gtk_list_item_set_activatable(OpaquePointer(item), activatable ? 1 : 0)
+            self.stale.remove(item)
+            self.rebind(item, row, at: Int(gtk_list_item_get_position(OpaquePointer(item))))
         }
         wrapper.onItemSignal("teardown") { [weak self] item in
             self?.rowsByItem[item] = nil
+            self?.stale.remove(item)
         }
+    }
+}
+
+/// The list's vertical GtkAdjustment (owned by the scrolled window), for "value-changed".
+@MainActor
+private final class Adjustment: GObjectRef {
+    init(borrowing adjustment: UnsafeMutablePointer<GtkAdjustment>) {
+        super.init(retaining: UnsafeMutableRawPointer(adjustment))
     }
 }
 

@@ -13,6 +13,7 @@ final class DayCell {
     private let holiday = Label()
     private var dotClasses: [String?]
     private var holidayClass: String?
+    private var accessibleSelected: Bool?
 
     private(set) var day: CalendarDay?
     private(set) var decoration = DayDecoration.none
@@ -64,9 +65,15 @@ final class DayCell {
         button.setCSSClass("other-month", !inMonth)
         button.setCSSClass("today", isToday)
         button.setCSSClass("selected", isSelected)
-        button.setAccessibleSelected(isSelected)
+        // Accessible properties are set only when they change: each set is a D-Bus signal to
+        // the accessibility bus, and a render touches all 42 cells.
+        if isSelected != accessibleSelected {
+            button.setAccessibleSelected(isSelected)
+            accessibleSelected = isSelected
+        }
         // TRANSLATORS: read after a day cell's label: the day is today / is in the previous or next month.
-        button.accessibleDescription = isToday ? L("today") : (inMonth ? nil : L("in another month"))
+        let description = isToday ? L("today") : (inMonth ? nil : L("in another month"))
+        if description != button.accessibleDescription { button.accessibleDescription = description }
     }
 
     /// Applies a decoration; `colors` gives the CSS class for each dot.

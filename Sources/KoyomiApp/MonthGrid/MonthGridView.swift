@@ -166,7 +166,9 @@ final class MonthGridView {
             guard let day = cell.day else { continue }
             let decoration = delegate.monthGrid(self, decorationFor: day)
             cell.decorate(decoration, colors: colors)
-            cell.button.accessibleLabel = formatter.dayAccessibleLabel(day, planCount: decoration.planCount)
+            let label = formatter.dayAccessibleLabel(day, planCount: decoration.planCount)
+            // Unchanged names are not sent again (a D-Bus signal each, see `DayCell.show`).
+            if label != cell.button.accessibleLabel { cell.button.accessibleLabel = label }
         }
         colors.flush()
     }

@@ -98,7 +98,7 @@ final class PlanListView {
             case nil:
                 return false
             }
-        })
+        }, tooltip: { row in row.tooltipText })
         list.addCSSClass("plan-list")
         list.vexpand = true // fills the panel, so a scroll anywhere in it reaches the list
         // TRANSLATORS: the name screen readers give the list of plans under the month.
@@ -153,10 +153,11 @@ final class PlanListView {
         var lastColor: DotColor?
         func registerColors(of rows: [PlanRow]) {
             planCount += rows.count
-            // Rows of one calendar share its colour, so only changes are looked up.
-            for row in rows where row.color != lastColor {
-                _ = colors.className(for: row.color)
-                lastColor = row.color
+            // Rows of one calendar share its colour, so only changes are looked up (by index:
+            // reading a row's colour in place, without copying the row and its plan).
+            for index in rows.indices where rows[index].color != lastColor {
+                _ = colors.className(for: rows[index].color)
+                lastColor = rows[index].color
             }
         }
         switch newContent {
@@ -178,7 +179,9 @@ final class PlanListView {
         colors.flush()
         filling?.cancel()
         filling = nil
-        list.reload(count: min(itemCount, firstBatch))
+        // Positions the list already has stay (their rows are refilled in place, see
+        // `RecyclingList.reload`); a longer list grows in idle batches from there.
+        list.reload(count: min(itemCount, max(firstBatch, list.count)))
         if itemCount > list.count { fillRest(of: key) }
         list.accessibleDescription = formatter.planCountText(planCount)
         // The empty list stays (with its name and "no plans") for screen readers; the text
@@ -208,8 +211,9 @@ final class PlanListView {
         }
     }
 
-    /// Whether every item has reached the list (tests wait for this).
-    var isFilled: Bool { list.count == itemCount }
+    /// Whether every item has reached the list and every row GTK keeps shows its own item
+    /// (tests wait for this).
+    var isFilled: Bool { list.count == itemCount && !list.hasStaleRows }
 
     /// GTK clamps the offset to the content it has laid out, and new rows are laid out only in
     /// the next frame: set it now, and again once that frame is painted.

@@ -6,11 +6,17 @@ import CalendarModel
 /// plan and formats its texts (the range, the id) only when read, i.e. when a row view binds
 /// it: paging never formats what nobody sees.
 struct PlanRow: Equatable, Identifiable {
-    /// The plan on its day, as the store gave it.
-    let entry: PlanOnDay
+    /// The day's list the row's plan is in, and where: a row shares the store's array instead
+    /// of copying its plan (a reference per text field), so listing a month's thousands of
+    /// rows costs a reference each.
+    private let entries: [PlanOnDay]
+    private let index: Int
     let color: DotColor
     let calendarName: String
     private let formatter: CalendarFormatter
+
+    /// The plan on its day, as the store gave it.
+    var entry: PlanOnDay { entries[index] }
 
     init(_ entry: PlanOnDay, calendar: CalendarInfo?, formatter: CalendarFormatter) {
         self.init(entry, color: DayDecoration.dotColor(for: entry.plan, calendar: calendar),
@@ -20,19 +26,26 @@ struct PlanRow: Equatable, Identifiable {
     /// `color` as `DayDecoration.dotColor(for:calendar:)` gives it (callers listing many rows
     /// work it out once per calendar).
     init(_ entry: PlanOnDay, color: DotColor, calendarName: String, formatter: CalendarFormatter) {
-        self.entry = entry
+        self.init([entry], at: 0, color: color, calendarName: calendarName, formatter: formatter)
+    }
+
+    /// The row of `entries[index]` (a list of rows made from one array shares it).
+    init(_ entries: [PlanOnDay], at index: Int, color: DotColor, calendarName: String, formatter: CalendarFormatter) {
+        precondition(entries.indices.contains(index), "a row of a plan that is not in the list")
+        self.entries = entries
+        self.index = index
         self.color = color
         self.calendarName = calendarName
         self.formatter = formatter
     }
 
-    var id: String { entry.id }
-    var title: String { entry.plan.title }
-    var rangeText: String { formatter.rangeText(for: entry.plan) }
-    var startsOnDay: Bool { entry.startsOnDay }
-    var isCancelled: Bool { entry.plan.status == .cancelled }
-    var location: String? { entry.plan.location }
-    var notes: String? { entry.plan.notes }
+    var id: String { entries[index].id }
+    var title: String { entries[index].plan.title }
+    var rangeText: String { formatter.rangeText(for: entries[index].plan) }
+    var startsOnDay: Bool { entries[index].startsOnDay }
+    var isCancelled: Bool { entries[index].plan.status == .cancelled }
+    var location: String? { entries[index].plan.location }
+    var notes: String? { entries[index].plan.notes }
 
     /// "Starts" on the plan's first day, "Continues" on the days after.
     var markerText: String {
@@ -57,7 +70,7 @@ struct PlanRow: Equatable, Identifiable {
 
     /// Same plan on the same day, drawn the same way (the texts follow from these).
     static func == (a: PlanRow, b: PlanRow) -> Bool {
-        a.entry == b.entry && a.color == b.color && a.calendarName == b.calendarName && a.formatter === b.formatter
+        a.entries[a.index] == b.entries[b.index] && a.color == b.color && a.calendarName == b.calendarName && a.formatter === b.formatter
     }
 }
 

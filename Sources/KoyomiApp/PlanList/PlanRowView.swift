@@ -15,7 +15,8 @@ final class PlanRowView: RecyclableRow {
     private var barClass: String?
     /// The plan shown now, or nil for a header.
     private(set) var model: PlanRow?
-    private var tooltipText: String?
+    /// The calendar's name, shown on hover (the list asks for it then, see `RecyclingList`).
+    private(set) var tooltipText: String?
 
     init() {
         bar.addCSSClass("color-bar")
@@ -27,17 +28,6 @@ final class PlanRowView: RecyclableRow {
         root.append(bar)
         root.append(text)
         root.append(marker)
-        // Hidden until first filled: GTK asks the pointer's position (an X round trip) when a
-        // visible widget's tooltip is set, and a list reload makes dozens of rows at once.
-        root.isVisible = false
-    }
-
-    /// The calendar's name on hover, set only when it changes (see `init`).
-    private func setTooltip(_ newText: String?) {
-        defer { root.isVisible = true }
-        guard newText != tooltipText else { return }
-        tooltipText = newText
-        root.tooltip = newText
     }
 
     func showHeader(_ header: String) {
@@ -48,7 +38,7 @@ final class PlanRowView: RecyclableRow {
         marker.isVisible = false
         text.text = header
         root.accessibleLabel = header
-        setTooltip(nil)
+        tooltipText = nil
     }
 
     /// `colorClass`: the CSS class of the plan's colour (from `ColorClasses`).
@@ -72,6 +62,6 @@ final class PlanRowView: RecyclableRow {
         marker.setCSSClass("starts", row.startsOnDay)
         marker.setCSSClass("continues", !row.startsOnDay)
         root.accessibleLabel = row.accessibleLabel(rangeText: rangeText)
-        setTooltip(row.calendarName.isEmpty ? nil : row.calendarName)
+        tooltipText = row.calendarName.isEmpty ? nil : row.calendarName
     }
 }
