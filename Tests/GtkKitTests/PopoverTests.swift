@@ -65,6 +65,7 @@ final class PopoverTests: GtkTestCase {
             }
             XCTAssertTrue(popoverProbe?.isAlive ?? false, "the button keeps its popover")
             XCTAssertTrue(childProbe?.isAlive ?? false)
+            XCTAssertNotNil(button)
             button = nil
             XCTAssertFalse(popoverProbe?.isAlive ?? true)
             XCTAssertFalse(childProbe?.isAlive ?? true)
