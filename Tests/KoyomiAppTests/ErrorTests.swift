@@ -35,4 +35,19 @@ final class ErrorTests: AppTestCase {
             XCTAssertEqual(title, "November 2026", "the window still works")
         }
     }
+
+    func testARepeatedProblemIsListedOnceAndShownAgainAfterDismissing() throws {
+        MainActor.assumeIsolated {
+            _ = openWindow([])
+            let problem = "Work could not be synced: Wrong user name or password."
+            window.errors.show([problem])
+            window.errors.show([problem, "Home could not be synced: Wrong user name or password."])
+            window.errors.show([problem])
+            XCTAssertEqual(window.errors.messages.count, 2, "each problem once")
+            window.errors.dismissButton.click()
+            window.errors.show([problem])
+            XCTAssertTrue(window.errors.isShowing, "after dismissing, the next failure shows again")
+            XCTAssertEqual(window.errors.messages, [problem])
+        }
+    }
 }

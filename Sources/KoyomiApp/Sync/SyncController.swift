@@ -22,6 +22,8 @@ final class SyncController {
     private(set) var lastFinished: Date?
     /// Conflicts from the last sync, per account calendar, waiting for the user.
     private(set) var conflicts: [(account: Account, calendar: AccountCalendar, conflict: SyncConflict)] = []
+    /// Conflicts the user has already been shown (the dialog opens again only for new ones).
+    private var announced: Set<String> = []
     /// Passwords typed this session for accounts the keyring could not keep.
     private var typedPasswords: [String: String] = [:]
     private var timer: MainLoopSource?
@@ -169,7 +171,9 @@ final class SyncController {
         button.accessibleDescription = status.text
         owner.mainWindow.errors.show(problems)
         problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
-        if !conflicts.isEmpty { showConflicts?() }
+        let unsettled = Set(conflicts.map(\.conflict.uid))
+        if !unsettled.subtracting(announced).isEmpty { showConflicts?() }
+        announced = unsettled
         if runAgain {
             runAgain = false
             return syncNow()

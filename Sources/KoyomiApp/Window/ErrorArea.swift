@@ -34,10 +34,15 @@ final class ErrorArea {
     var isShowing: Bool { root.isRevealed }
     var text: String { message.text }
 
-    /// Adds problems to the strip and shows it.
+    /// Adds problems to the strip and shows it. A problem already listed is not added again
+    /// (a sync that keeps failing says so once, not every 15 minutes).
     func show(_ problems: [String]) {
-        guard !problems.isEmpty else { return }
-        messages += problems
+        let new = problems.filter { !messages.contains($0) }
+        guard !new.isEmpty else {
+            if !problems.isEmpty { root.isRevealed = true }
+            return
+        }
+        messages += new
         message.text = messages.joined(separator: "\n")
         message.accessibleLabel = message.text
         root.isRevealed = true
