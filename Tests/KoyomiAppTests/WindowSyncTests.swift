@@ -76,6 +76,16 @@ final class WindowSyncTests: AppTestCase, @unchecked Sendable {
             controller.sync.syncNow()
             waitForSync()
             XCTAssertEqual(rowTitles.sorted(), ["Dentist (moved)", "Review"])
+
+            // Removing the synced calendar here stops syncing it; the next sync does not bring it back.
+            let work = try? XCTUnwrap(controller.store.calendars.first)
+            let list = controller.calendarsList!
+            if let work { list.calendarsList(list.popover, remove: work.id) }
+            XCTAssertEqual((try? controller.storage.accounts.load())?.first?.calendars.count, 0)
+            controller.sync.syncNow()
+            waitForSync()
+            XCTAssertTrue(controller.store.calendars.isEmpty)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: work?.id.rawValue ?? "/"))
         }
     }
 

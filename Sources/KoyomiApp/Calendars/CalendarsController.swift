@@ -1,3 +1,4 @@
+import Accounts
 import CalendarModel
 import Foundation
 import GtkKit
@@ -57,11 +58,22 @@ final class CalendarsController: CalendarsListDelegate {
         if owner.storage.isUserCalendar(path) {
             do {
                 try owner.storage.userFolder.removeCalendar(path: path, backups: owner.storage.backups)
+                try stopSyncing(fileName: (path as NSString).lastPathComponent)
             } catch {
                 return report(error)
             }
         }
         owner.close(id)
+    }
+
+    /// A synced calendar removed here stops being synced (it stays on the server): otherwise
+    /// the next sync would bring its file back.
+    private func stopSyncing(fileName: String) throws {
+        let store = owner.storage.accounts
+        for var account in try store.load() where account.calendars.contains(where: { $0.localFile == fileName }) {
+            account.calendars.removeAll { $0.localFile == fileName }
+            try store.update(account)
+        }
     }
 
     private func change(_ id: CalendarID, _ body: (inout CalendarDocument) throws -> Void) {
