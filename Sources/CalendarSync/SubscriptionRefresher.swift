@@ -176,12 +176,6 @@ public struct SubscriptionRefresher: Sendable {
         }
     }
 
-    /// FNV-1a, 64 bits, as hex: tells "the same bytes again", nothing more.
-    static func fingerprint(_ data: Data) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
+    /// Tells "the same bytes again", nothing more.
+    static func fingerprint(_ data: Data) -> String { Fingerprint.hex(data) }
 }

@@ -57,11 +57,7 @@ extension CalendarDocument {
     public func fingerprint(uid: String) -> String? {
         let texts = snapshot(uid: uid).componentTexts
         guard !texts.isEmpty else { return nil }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in texts.joined(separator: "\u{0}").utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        return Fingerprint.hex(texts.joined(separator: "\u{0}").utf8)
     }
 
     /// The TZIDs named on the components' lines (`DTSTART;TZID=…`, `EXDATE;TZID=…`).

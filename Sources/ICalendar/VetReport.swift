@@ -18,11 +18,5 @@ struct VetReport: Codable, Equatable {
     var hash: UInt64 = 0
     var componentCount = 0
 
-    static func fingerprint(_ data: Data) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        return hash
-    }
+    static func fingerprint(_ data: Data) -> UInt64 { Fingerprint.of(data) }
 }

@@ -1,0 +1,16 @@
+/// A short fingerprint of some bytes (FNV-1a, 64 bits): enough to tell "the same bytes again"
+/// (a vetted file, a download, an event's text since the last sync), never a security check.
+public enum Fingerprint {
+    public static func of<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+
+    /// The fingerprint as lower-case hex, for JSON state files.
+    public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+        String(of(bytes), radix: 16)
+    }
+}
