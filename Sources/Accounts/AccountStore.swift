@@ -79,18 +79,12 @@ public struct AccountStore: Sendable {
     ///   was moved.
     @discardableResult
     public func setBrokenFileAside(now: Date) throws(AccountStoreError) -> String? {
+        let aside: String?
         do {
-            _ = try read()
-            return nil
-        } catch .broken {
-            // Only this case is moved.
-        }
-        let aside: String
-        do {
-            aside = try ListFile.setAside(file.path, now: now)
+            aside = try listFile.setAsideIfBroken(now: now)
         } catch {
-            throw .file(error)
+            throw storeError(error)
         }
-        return "The accounts list could not be read; it was kept as \(aside) and Koyomi starts with no accounts."
+        return aside.map { "The accounts list could not be read; it was kept as \($0) and Koyomi starts with no accounts." }
     }
 }
