@@ -16,6 +16,9 @@ public struct CalendarInfo: Hashable, Sendable {
     public var isHoliday: Bool
     public var isReadOnly: Bool
 
+    /// Distinct GNOME palette colours for calendars whose file names none, given in turn.
+    public static let fallbackColors = ["#3584e4", "#e66100", "#2ec27e", "#9141ac", "#e5a50a", "#c01c28", "#865e3c", "#1c71d8"]
+
     public init(id: CalendarID, name: String, color: String, isHoliday: Bool = false, isReadOnly: Bool = true) {
         self.id = id
         self.name = name

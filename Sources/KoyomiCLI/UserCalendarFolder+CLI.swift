@@ -6,7 +6,7 @@ import ICalendar
 extension UserCalendarFolder {
     /// Reads one calendar file for listing.
     func load(_ path: String, index: Int) throws(CLIError) -> ICalendarFile {
-        let palette = ["#3584e4", "#e66100", "#2ec27e", "#9141ac", "#e5a50a", "#c01c28", "#865e3c", "#1c71d8"]
+        let palette = CalendarInfo.fallbackColors
         let options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: palette[index % palette.count],
                                            timeZone: timeZone)
         do {

@@ -5,8 +5,8 @@ import ICalendar
 /// Reads calendar files for the window, turning every failure into a message that names the
 /// file and the problem. It only reads: edits go through `EditableFiles`.
 struct CalendarLoader {
-    /// Distinct GNOME palette colours for calendars whose file names none.
-    static let palette = ["#3584e4", "#e66100", "#2ec27e", "#9141ac", "#e5a50a", "#c01c28", "#865e3c", "#1c71d8"]
+    /// Colours for calendars whose file names none, given in turn.
+    static let palette = CalendarInfo.fallbackColors
 
     /// A file to read, the colour it gets if it names none, and whether it may be edited.
     struct Request: Equatable {
