@@ -126,6 +126,8 @@ public final class HTTPTestServer: @unchecked Sendable {
             else:
                 print('"%s" 200' % line, flush=True)
                 connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/calendar\r\nConnection: close\r\n\r\n")
+                # The misbehaving server itself is slow on purpose (a byte every 0.1 s, forever):
+                # the test waits on Koyomi's own time limit, never on a sleep of its own.
                 while True:
                     connection.sendall(b"X")
                     time.sleep(0.1)
