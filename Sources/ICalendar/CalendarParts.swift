@@ -42,8 +42,8 @@ struct CalendarParts {
 
     /// (true, name) for BEGIN:name, (false, name) for END:name, nil for other lines.
     private static func structure(_ content: ByteContentLine) -> (Bool, String)? {
-        if content.nameIs("BEGIN") { return (true, content.valueText.uppercased()) }
-        if content.nameIs("END") { return (false, content.valueText.uppercased()) }
+        if content.nameIs("BEGIN") { return (true, content.valueTextUppercased) }
+        if content.nameIs("END") { return (false, content.valueTextUppercased) }
         return nil
     }
 

@@ -1,55 +1,83 @@
 import CalendarModel
 
-/// The date-valued properties of one VEVENT, as written.
+/// The date-valued properties of one VEVENT, as written, checked line by line from the
+/// file's bytes. Only what an error message needs is kept as text: the title and UID, and
+/// the first impossible date.
 struct RawEvent {
     let ordinal: Int
+    /// As written (still escaped): unescaped only when a message names the event.
     var summary: String?
     var uid: String?
-    var dates: [(property: String, value: String)] = []
+    /// The first impossible date, in file order: the property that holds it and the value.
+    var impossible: (property: String, value: String)?
 
     init(ordinal: Int) {
         self.ordinal = ordinal
     }
 
-    /// Whether `add` keeps anything of a line with this name (so others need no strings).
+    /// Whether `add` looks at a line with this name at all.
     static func reads(_ line: ByteContentLine) -> Bool {
         line.nameIs("SUMMARY") || line.nameIs("UID") || line.nameIs("DTSTART") || line.nameIs("DTEND")
             || line.nameIs("RECURRENCE-ID") || line.nameIs("EXDATE") || line.nameIs("RDATE") || line.nameIs("RRULE")
     }
 
-    mutating func add(_ line: RawContentLine) {
-        switch line.name {
-        case "SUMMARY": summary = summary ?? RawContentLine.unescape(line.value)
-        case "UID": uid = uid ?? line.value
-        case "DTSTART", "DTEND", "RECURRENCE-ID":
-            dates.append((line.name, line.value))
-        case "EXDATE", "RDATE":
-            for item in line.value.split(separator: ",", omittingEmptySubsequences: false) {
-                // An RDATE period is "start/end" or "start/duration": check the dates in it.
-                for part in item.split(separator: "/", omittingEmptySubsequences: false)
-                where !(part.first.map { "P+-".contains($0) } ?? false) {
-                    dates.append((line.name, String(part)))
-                }
-            }
-        case "RRULE":
-            for part in line.value.split(separator: ";") where part.uppercased().hasPrefix("UNTIL=") {
-                dates.append(("RRULE UNTIL", String(part.dropFirst(6))))
-            }
-        default: break
+    mutating func add(_ line: ByteContentLine) {
+        if line.nameIs("SUMMARY") {
+            summary = summary ?? line.valueText
+        } else if line.nameIs("UID") {
+            uid = uid ?? line.valueText
+        } else if impossible == nil {
+            checkDates(line)
         }
     }
 
-    func problem() -> String? {
-        for (property, value) in dates where !Self.isPossible(value) {
-            let shown = value.isEmpty ? "(empty)" : value
-            return "event \(name) has an impossible \(property) \(shown)"
+    private mutating func checkDates(_ line: ByteContentLine) {
+        let bytes = line.bytes
+        if line.nameIs("DTSTART") || line.nameIs("DTEND") || line.nameIs("RECURRENCE-ID") {
+            check(line.value, of: line.nameText, in: bytes)
+        } else if line.nameIs("EXDATE") || line.nameIs("RDATE") {
+            let property = line.nameText
+            for item in Self.split(line.value, at: 44, in: bytes) {
+                // An RDATE period is "start/end" or "start/duration": check the dates in it.
+                for part in Self.split(item, at: 47, in: bytes) where impossible == nil {
+                    let first = part.isEmpty ? nil : bytes[part.lowerBound]
+                    if first == 80 || first == 43 || first == 45 { continue } // P, +, -
+                    check(part, of: property, in: bytes)
+                }
+            }
+        } else if line.nameIs("RRULE") {
+            for part in Self.split(line.value, at: 59, in: bytes) where impossible == nil && part.count >= 6 {
+                let key = Array(bytes[part.lowerBound..<part.lowerBound + 6]).map(ByteContentLine.upper)
+                if key.elementsEqual("UNTIL=".utf8) { check(part.lowerBound + 6..<part.upperBound, of: "RRULE UNTIL", in: bytes) }
+            }
         }
-        return nil
+    }
+
+    private mutating func check(_ range: Range<Int>, of property: String, in bytes: UnsafeBufferPointer<UInt8>) {
+        guard impossible == nil, !Self.isPossible(bytes[range]) else { return }
+        impossible = (property, String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+    }
+
+    /// The pieces of `range` between bytes equal to `separator` (empty pieces kept).
+    private static func split(_ range: Range<Int>, at separator: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var pieces: [Range<Int>] = []
+        var start = range.lowerBound
+        for index in range where bytes[index] == separator {
+            pieces.append(start..<index)
+            start = index + 1
+        }
+        pieces.append(start..<range.upperBound)
+        return pieces
+    }
+
+    func problem() -> String? {
+        guard let (property, value) = impossible else { return nil }
+        return "event \(name) has an impossible \(property) \(value.isEmpty ? "(empty)" : value)"
     }
 
     /// How the error message names the event: its title, else its UID, else its position.
     var name: String {
-        if let summary, !summary.isEmpty { return "\"\(summary)\"" }
+        if let summary, !summary.isEmpty { return "\"\(RawContentLine.unescape(summary))\"" }
         if let uid, !uid.isEmpty { return "with UID \(uid)" }
         return "#\(ordinal)"
     }
@@ -57,18 +85,28 @@ struct RawEvent {
     /// `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`, naming a day and time that exist.
     static func isPossible(_ text: String) -> Bool {
         let chars = Array(text.utf8)
-        let isDigit = { (c: UInt8) in c >= 48 && c <= 57 }
-        guard chars.count == 8 || ((chars.count == 15 || (chars.count == 16 && chars[15] == 90))
-                                   && chars[8] == 84) else { return false }
-        let digitIndices = Array(0..<8) + (chars.count > 8 ? Array(9..<15) : [])
-        guard digitIndices.allSatisfy({ isDigit(chars[$0]) }) else { return false }
-        func number(_ range: Range<Int>) -> Int {
-            range.reduce(0) { $0 * 10 + Int(chars[$1] - 48) }
-        }
-        guard CalendarDay(year: number(0..<4), month: number(4..<6), day: number(6..<8)) != nil else {
+        return chars.withUnsafeBufferPointer { isPossible($0[...]) }
+    }
+
+    static func isPossible(_ chars: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+        let start = chars.startIndex
+        let count = chars.count
+        guard count == 8 || ((count == 15 || (count == 16 && chars[start + 15] == 90)) && chars[start + 8] == 84) else {
             return false
         }
-        guard chars.count > 8 else { return true }
-        return number(9..<11) <= 23 && number(11..<13) <= 59 && number(13..<15) <= 60
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for offset in range {
+                let char = chars[start + offset]
+                guard char >= 48 && char <= 57 else { return nil }
+                value = value * 10 + Int(char - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+              CalendarDay(year: year, month: month, day: day) != nil else { return false }
+        guard count > 8 else { return true }
+        guard let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15) else { return false }
+        return hour <= 23 && minute <= 59 && second <= 60
     }
 }

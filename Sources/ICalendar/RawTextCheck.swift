@@ -41,15 +41,15 @@ enum RawTextCheck {
         /// Returns whether the scan must go on.
         mutating func take(_ content: ByteContentLine, number: Int) -> Bool {
             if content.nameIs("BEGIN") {
-                let name = content.valueText.uppercased()
+                let name = content.valueTextUppercased
                 if name == "VCALENDAR" { hasCalendar = true }
                 if problem == nil { begin(name, number: number) }
             } else if problem == nil {
                 if content.nameIs("END") {
-                    end(content.valueText.uppercased(), number: number)
+                    end(content.valueTextUppercased, number: number)
                 } else if stack.last?.name == "VEVENT", event != nil, RawEvent.reads(content) {
                     // Only the VEVENT's own properties, not those of a nested VALARM.
-                    event?.add(RawContentLine(name: content.nameText, value: content.valueText))
+                    event?.add(content)
                 }
             }
             return problem == nil || !hasCalendar
