@@ -49,4 +49,23 @@ final class CalendarDayTests: XCTestCase {
         XCTAssertEqual(CalendarDay(interval.start, in: saoPaulo), day(2018, 11, 4))
         XCTAssertEqual(saoPaulo.component(.hour, from: interval.start), 1)
     }
+
+    /// The quick midnight must be Foundation's `startOfDay` everywhere, including zones whose
+    /// clocks change at midnight (São Paulo, Havana, Beirut, Santiago), a half-hour change
+    /// (Lord Howe), a day that never happened (Apia, 2011-12-30) and a zone with no DST.
+    func testStartOfDayMatchesFoundationAcrossZonesAndChanges() {
+        let zones = ["America/Sao_Paulo", "America/Havana", "Asia/Beirut", "America/Santiago", "Europe/Berlin",
+                     "Australia/Lord_Howe", "Pacific/Apia", "America/New_York", "Asia/Tokyo", "UTC"]
+        for name in zones {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(identifier: name)!
+            var current = day(2010, 1, 1)
+            while current < day(2024, 12, 31) {
+                let parts = DateComponents(year: current.year, month: current.month, day: current.day, hour: 12)
+                let expected = calendar.startOfDay(for: calendar.date(from: parts)!)
+                XCTAssertEqual(current.start(in: calendar), expected, "\(current) in \(name)")
+                current = current.adding(days: 1)
+            }
+        }
+    }
 }
