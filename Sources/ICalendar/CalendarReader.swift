@@ -4,19 +4,21 @@ import Foundation
 
 /// Reads checked iCalendar text part by part and copies out what Koyomi keeps: the
 /// calendar's name/colour/kind, the zones and the events. Each part gets its own small
-/// libical tree, freed at once. Several top-level VCALENDARs in one file are merged (the
-/// first name and colour found win).
+/// libical tree, freed at once; the events are read on all cores (`ParallelChunks`).
+/// Several top-level VCALENDARs in one file are merged (the first name and colour found win).
 struct CalendarReader {
     var name: String?
     var color: String?
     var kind: String?
-    var events: [EventRecord] = []
+    /// The events as plans and masters, and the warnings about them, in file order.
+    var events = PlacedEvents()
     /// The VTIMEZONE components as written, for `ReopenCache` to rebuild the zone table.
     var zoneTexts: [String] = []
-    var warnings: [String] = []
 
-    /// Returns nil when the text holds no VCALENDAR at all.
-    init?(bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String) {
+    /// Returns nil when the text holds no VCALENDAR at all. Plans carry `calendarID`; all-day
+    /// plans are placed in `userCalendar`.
+    init?(bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
+          calendarID: CalendarID, userCalendar: Calendar) {
         let parts = CalendarParts(bytes)
         guard !parts.calendars.isEmpty else { return nil }
         var parser = ComponentParser()
@@ -33,22 +35,33 @@ struct CalendarReader {
             }
         }
         let reader = EventReader(zones: zones, sourceName: sourceName)
-        var ordinal = 0
-        for component in parts.components where component.kind == "VEVENT" {
-            ordinal += 1
-            let outcome = parser.withComponent(bytes, pieces: [component.range], kind: ICAL_VEVENT_COMPONENT) { event in
-                event.map { reader.read($0, ordinal: ordinal) }
+        let placement = EventPlacement(calendarID: calendarID, zones: zones, userCalendar: userCalendar)
+        let eventParts = parts.components.filter { $0.kind == "VEVENT" }
+        // Each event is parsed and placed on its own, so large files are read on all cores;
+        // each chunk keeps only what it places (no intermediate copy of every event).
+        let chunks = ParallelChunks.chunks(count: eventParts.count) { indices in
+            var parser = ComponentParser()
+            var placed = PlacedEvents()
+            // Most events are single ones: room for all at once, no regrowing.
+            placed.fixed.reserveCapacity(indices.count)
+            for index in indices {
+                let outcome = parser.withComponent(bytes, pieces: [eventParts[index].range], kind: ICAL_VEVENT_COMPONENT) { event in
+                    event.map { reader.read($0, ordinal: index + 1) }
+                }
+                switch outcome {
+                case let .event(record, eventWarnings)?:
+                    placement.place(record, into: &placed)
+                    placed.warnings += eventWarnings
+                case let .skipped(warning)?:
+                    placed.warnings.append(warning)
+                case nil:
+                    placed.warnings.append("event #\(index + 1) skipped: libical could not read it")
+                }
             }
-            switch outcome {
-            case let .event(record, eventWarnings)?:
-                events.append(record)
-                warnings += eventWarnings
-            case let .skipped(warning)?:
-                warnings.append(warning)
-            case nil:
-                warnings.append("event #\(ordinal) skipped: libical could not read it")
-            }
+            return placed
         }
+        events.reserve(for: chunks)
+        for chunk in chunks { events.append(chunk) }
     }
 
     private mutating func readCalendarProperties(_ calendar: OpaquePointer) {

@@ -14,19 +14,22 @@ import Foundation
 /// is kept as a plan with `status == .cancelled` (the view decides how to show it); an
 /// override replaces only its own occurrence (RANGE=THISANDFUTURE is not applied).
 public final class ICalendarFile: PlanSource {
-    public let calendar: CalendarInfo
+    public private(set) var calendar: CalendarInfo
     /// The file this calendar was read from; nil for in-memory text.
     public let path: String?
     /// Events skipped or read with a compromise, each naming the event and why.
     public private(set) var warnings: [String]
 
+    /// The colour the file names, if any (else the calendar has the load options' fallback).
+    private let namedColor: String?
     private let zones: TimeZoneTable
     private let expander: RecurrenceExpander
     /// Non-repeating events and overrides, already turned into plans.
     private let fixedPlans: FixedPlanIndex
     private let masters: [EventRecord]
-    /// Per master: where its occurrences lie (`latest` nil: no end); filled on first query.
-    private var masterBounds: [(earliest: Date, latest: Date?)]?
+    /// Per master: where its occurrences lie (`latest` nil: no end). Worked out while loading,
+    /// on the loading thread, so the first month shown does not wait for it.
+    private let masterBounds: [(earliest: Date, latest: Date?)]
     /// Occurrence keys replaced by RECURRENCE-ID overrides, per UID.
     private let replaced: [String: Set<String>]
 
@@ -37,18 +40,37 @@ public final class ICalendarFile: PlanSource {
     /// A reopen of an unchanged file is read from `ReopenCache` when the options name a cache
     /// folder; the file stays the only source of truth (any doubt means a fresh parse).
     public static func load(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> ICalendarFile {
+        let (file, cacheWrite) = try loadLeavingCacheWrite(path: path, options: options)
+        cacheWrite?.perform()
+        return file
+    }
+
+    /// `load`, but a fresh parse is not yet stored in the reopen cache: the caller performs
+    /// the returned write when nothing waits for it (the window, after showing the plans).
+    public static func loadLeavingCacheWrite(path: String, options: ICalendarLoadOptions)
+        throws(ICalendarError) -> (file: ICalendarFile, cacheWrite: ReopenCacheWrite?) {
         let cache = options.cacheFolder.map { ReopenCache(folder: $0, minimumSize: options.cacheMinimumSize) }
         let key = cache?.key(path: path, timeZone: options.timeZone)
         if let cache, let key, let (parsed, zones) = cache.read(key: key, calendarID: options.id, userZone: options.timeZone) {
-            return ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path)
+            return (ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path), nil)
         }
         let text = try ICalendarSource.readText(path: path)
         let (parsed, zones) = try parse(text: text, sourceName: path, options: options)
-        // Stored only when the file did not change while it was read.
-        if let cache, let key, cache.key(path: path, timeZone: options.timeZone) == key {
-            cache.write(parsed, key: key)
+        let file = ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path)
+        return (file, cache.flatMap { cache in key.map { ReopenCacheWrite(cache: cache, key: $0, timeZone: options.timeZone, parsed: parsed) } })
+    }
+
+    /// `loadLeavingCacheWrite` of several files at once, each on its own thread; results in
+    /// order. A file `prefetched` already read (or is reading) is taken from it instead.
+    public static func loadLeavingCacheWrites(_ files: [(path: String, options: ICalendarLoadOptions)],
+                                              prefetched: ICalendarPrefetch? = nil)
+        -> [Result<(file: ICalendarFile, cacheWrite: ReopenCacheWrite?), ICalendarError>] {
+        ParallelChunks.each(count: files.count) { index in
+            if let loaded = prefetched?.take(path: files[index].path, options: files[index].options) { return loaded }
+            return Result { () throws(ICalendarError) in
+                try loadLeavingCacheWrite(path: files[index].path, options: files[index].options)
+            }
         }
-        return ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path)
     }
 
     /// Reads iCalendar text; `sourceName` stands in for the path in messages and names the
@@ -67,14 +89,13 @@ public final class ICalendarFile: PlanSource {
         var text = text
         let read = text.withUTF8 { bytes -> Result<CalendarReader?, ICalendarError> in
             if let problem = RawTextCheck.problem(inBytes: bytes) { return .failure(fail(problem)) }
-            return .success(ICalendarSource.parse(bytes, zones: zones, sourceName: fileName))
+            return .success(ICalendarSource.parse(bytes, zones: zones, sourceName: fileName,
+                                                  calendarID: options.id, userCalendar: userCalendar(options)))
         }
         guard let reader = try read.get() else {
             throw fail("could not be parsed as iCalendar")
         }
-        let parsed = ParsedCalendar(reader: reader, zones: zones, calendarID: options.id,
-                                    userCalendar: userCalendar(options))
-        return (parsed, zones)
+        return (ParsedCalendar(reader: reader), zones)
     }
 
     private static func userCalendar(_ options: ICalendarLoadOptions) -> Calendar {
@@ -93,21 +114,27 @@ public final class ICalendarFile: PlanSource {
         calendar = CalendarInfo(id: options.id, name: name, color: parsed.color ?? options.fallbackColor,
                                 isHoliday: isHoliday, isReadOnly: options.isReadOnly)
         self.path = path
+        namedColor = parsed.color
         self.zones = zones
         expander = RecurrenceExpander(zones: zones, userCalendar: Self.userCalendar(options), calendarID: options.id)
         fixedPlans = FixedPlanIndex(parsed.fixed)
         masters = parsed.masters
+        masterBounds = parsed.masters.map(expander.bounds(of:))
         replaced = parsed.replaced
         warnings = parsed.warnings
+    }
+
+    /// Gives the calendar another fallback colour and read-only state (same file, same plans).
+    func relabel(fallbackColor: String, isReadOnly: Bool) {
+        calendar = CalendarInfo(id: calendar.id, name: calendar.name, color: namedColor ?? fallbackColor,
+                                isHoliday: calendar.isHoliday, isReadOnly: isReadOnly)
     }
 
     /// Every plan overlapping `interval` (half-open; a zero-length plan counts at its instant).
     public func plans(overlapping interval: DateInterval) -> [Plan] {
         var result = fixedPlans.plans(overlapping: interval)
-        let bounds = masterBounds ?? masters.map(expander.bounds(of:))
-        masterBounds = bounds
         let allDays = AllDayWindow(interval, calendar: expander.userCalendar)
-        for (master, bound) in zip(masters, bounds) {
+        for (master, bound) in zip(masters, masterBounds) {
             guard bound.earliest < interval.end, bound.latest.map({ $0 > interval.start }) ?? true else { continue }
             expander.appendPlans(of: master, overlapping: interval, replaced: replaced[master.uid] ?? [],
                                  allDays: allDays, to: &result)
@@ -117,7 +144,7 @@ public final class ICalendarFile: PlanSource {
 
     /// Every plan over all dates for search, each series once (see `ICalendarSearchEntries`).
     public func searchEntries(near date: Date) -> [SearchablePlan] {
-        ICalendarSearchEntries.entries(fixed: fixedPlans.allPlans, masters: masters, replaced: replaced,
-                                       expander: expander, near: date)
+        ICalendarSearchEntries.entries(fixed: fixedPlans.allPlans, masters: masters, bounds: masterBounds,
+                                       replaced: replaced, expander: expander, near: date)
     }
 }

@@ -1,4 +1,5 @@
 import CICal
+import CalendarModel
 import Foundation
 
 /// Getting from a path to Koyomi's values: reading the file, rejecting what is not
@@ -17,7 +18,7 @@ enum ICalendarSource {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw fail("cannot be read")
         }
-        if data.contains(0) { throw fail("is a binary file, not iCalendar text") }
+        if data.withUnsafeBytes(containsNul) { throw fail("is a binary file, not iCalendar text") }
         guard var text = String(data: data, encoding: .utf8) else {
             throw fail("is not UTF-8 text")
         }
@@ -28,12 +29,19 @@ enum ICalendarSource {
     /// Problems with text as text (for both files and in-memory sources).
     static func problem(withText text: String) -> String? {
         if text.allSatisfy(\.isWhitespace) { return "is empty" }
-        if text.utf8.contains(0) { return "is a binary file, not iCalendar text" }
+        var text = text
+        if text.withUTF8({ containsNul(UnsafeRawBufferPointer($0)) }) { return "is a binary file, not iCalendar text" }
         return nil
     }
 
+    /// With memchr: `Data.contains` walks a 20 MB file byte by byte through an iterator.
+    private static func containsNul(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false
+    }
+
     /// Parses part by part and copies everything out; nil when there is no calendar.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String) -> CalendarReader? {
-        CalendarReader(bytes: bytes, zones: zones, sourceName: sourceName)
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
+                      calendarID: CalendarID, userCalendar: Calendar) -> CalendarReader? {
+        CalendarReader(bytes: bytes, zones: zones, sourceName: sourceName, calendarID: calendarID, userCalendar: userCalendar)
     }
 }

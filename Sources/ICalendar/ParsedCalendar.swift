@@ -16,29 +16,16 @@ struct ParsedCalendar {
     var replaced: [String: Set<String>]
     var warnings: [String]
 
-    /// Turns the reader's events into plans and masters; plans carry `calendarID`.
-    init(reader: CalendarReader, zones: TimeZoneTable, calendarID: CalendarID, userCalendar: Calendar) {
+    /// What the reader found.
+    init(reader: CalendarReader) {
         name = reader.name
         color = reader.color
         kind = reader.kind
         zoneTexts = reader.zoneTexts
-        fixed = []
-        masters = []
-        replaced = [:]
-        warnings = reader.warnings
-        for event in reader.events {
-            if let recurrenceID = event.recurrenceID {
-                let key = recurrenceID.occurrenceKey(zones: zones)
-                replaced[event.uid, default: []].insert(key)
-                let plan = event.plan(calendarID: calendarID, occurrence: key, start: event.start, zones: zones)
-                fixed.append((plan, plan.interval(in: userCalendar)))
-            } else if event.repeats {
-                masters.append(event)
-            } else {
-                let plan = event.plan(calendarID: calendarID, occurrence: nil, start: event.start, zones: zones)
-                fixed.append((plan, plan.interval(in: userCalendar)))
-            }
-        }
+        fixed = reader.events.fixed
+        masters = reader.events.masters
+        replaced = reader.events.replaced
+        warnings = reader.events.warnings
     }
 
     init(name: String?, color: String?, kind: String?, zoneTexts: [String],

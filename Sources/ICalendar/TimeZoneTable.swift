@@ -1,15 +1,21 @@
 import CICal
 import Foundation
+import Synchronization
 
 /// Resolves TZIDs and converts between wall times and instants for one file.
 ///
 /// VTIMEZONEs from the file win over the system database (the file says what its
 /// times mean); each is cloned into an `icaltimezone` this table owns, so the parsed
 /// tree can be freed right after loading.
-final class TimeZoneTable {
+///
+/// Zones are added on one thread first; after that, lookups and conversions may run on
+/// several threads at once (loading reads a large file's events in parallel): the file's
+/// zones are only read, the system-zone memo is locked, and libical locks the zones' own
+/// lazily grown tables of offset changes.
+final class TimeZoneTable: @unchecked Sendable {
     let userZone: TimeZone
     private var fileZones: [String: OpaquePointer] = [:]
-    private var systemZones: [String: TimeZone?] = [:]
+    private let systemZones = Mutex<[String: TimeZone?]>([:])
 
     init(userZone: TimeZone) {
         self.userZone = userZone
@@ -43,9 +49,12 @@ final class TimeZoneTable {
     /// Nil when neither the file nor the system knows the TZID.
     func zone(forTZID tzid: String) -> ZoneRef? {
         if let zone = fileZones[tzid] { return .vtimezone(zone) }
-        if let cached = systemZones[tzid] { return cached.map(ZoneRef.system) }
-        let found = TimeZone(identifier: tzid)
-        systemZones[tzid] = found
+        let found = systemZones.withLock { memo in
+            if let cached = memo[tzid] { return cached }
+            let found = TimeZone(identifier: tzid)
+            memo[tzid] = found
+            return found
+        }
         return found.map(ZoneRef.system)
     }
 

@@ -1,6 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
+import ICalendar
 
 /// The application: one instance per session (a second `koyomi FILE` hands FILE to the
 /// running window), one calendar window, the GLib main loop.
@@ -13,6 +14,9 @@ public final class KoyomiApplication {
     private let application: Application
     private var controller: WindowController?
     private var exitStatus: Int32 = 0
+    /// The files the window will open, read from the start (`ICalendarPrefetch`); handed to
+    /// the window's loads when it opens them, then let go.
+    private var prefetch: ICalendarPrefetch?
     /// Set by the hidden `--benchmark-interactions N`.
     private var benchmark: InteractionBenchmark?
 
@@ -39,6 +43,11 @@ public final class KoyomiApplication {
 
     /// Runs until the window closes; returns the process exit status.
     public func run() -> Int32 {
+        // Reading starts before GTK connects to the display (registering takes about 100 ms),
+        // on one thread until the window has painted (`LoadingGate`). A second instance reads
+        // for nothing until it learns it is one, then leaves.
+        LoadingGate.close()
+        prefetch = readAhead()
         application.register()
         if application.isRemote {
             // Another Koyomi is running: give it our month and files (or just raise it) and leave.
@@ -52,6 +61,7 @@ public final class KoyomiApplication {
             return 0
         }
         let status = application.run()
+        ReopenCacheWrite.waitForBackgroundWrites(timeout: 10)
         return status != 0 ? status : exitStatus
     }
 
@@ -80,6 +90,8 @@ public final class KoyomiApplication {
         }
         let controller = makeController()
         controller.present()
+        // Until the first frame is painted, only one thread reads the files.
+        controller.mainWindow.window.afterNextPaint { LoadingGate.open() }
         controller.startClock()
         // Files are parsed off the main thread: the first frame never waits for them.
         // Samples are read-only; the user's calendars and named FILEs are edited in place.
@@ -87,11 +99,12 @@ public final class KoyomiApplication {
         let own = options.files.isEmpty && !options.samples ? userCalendars(controller) : options.files
         if options.samples { controller.showSamplesNotice() }
         if !samples.isEmpty {
-            controller.open(paths: samples, readOnly: true) { [weak self] result in self?.report(result) }
+            controller.open(paths: samples, readOnly: true, prefetched: prefetch) { [weak self] result in self?.report(result) }
         }
         if !own.isEmpty {
-            controller.open(paths: own) { [weak self] result in self?.report(result) }
+            controller.open(paths: own, prefetched: prefetch) { [weak self] result in self?.report(result) }
         }
+        prefetch = nil
         // The published calendars the user follows come with their own (read-only).
         let followed = options.files.isEmpty && !options.samples ? controller.storage.subscriptions.localPaths : []
         if !followed.isEmpty {
@@ -149,6 +162,18 @@ public final class KoyomiApplication {
             exitStatus = 1
             return []
         }
+    }
+
+    /// Starts reading what `activate` will open: the samples, the named files, or the user's
+    /// calendars as they are now (the first run's new calendar is small and read then).
+    private func readAhead() -> ICalendarPrefetch? {
+        let samples = options.samples ? SampleCalendars.directory(environment: environment).map { SampleCalendars.files(in: $0) } ?? [] : []
+        let own = options.files.isEmpty && !options.samples
+            ? UserCalendarFolder(environment: environment, timeZone: Self.systemZone()).paths : options.files
+        let paths = samples + own
+        guard !paths.isEmpty else { return nil }
+        let loader = CalendarLoader(timeZone: Self.systemZone())
+        return ICalendarPrefetch(paths.map { ($0, loader.options(for: $0)) })
     }
 
     private func sampleFiles() -> [String] {

@@ -97,10 +97,13 @@ final class WindowController {
     /// thread while the window paints and answers, then their dots appear. `completion` runs
     /// on the main thread once the plans are in the store (and the grid's decorations are
     /// reloaded); problems are shown in the error strip before it runs.
-    func open(paths: [String], readOnly: Bool = false, completion: @escaping @MainActor (CalendarLoader.Result) -> Void) {
+    /// Files `prefetched` read ahead are taken from it (`ICalendarPrefetch`).
+    func open(paths: [String], readOnly: Bool = false, prefetched: ICalendarPrefetch? = nil,
+              completion: @escaping @MainActor (CalendarLoader.Result) -> Void) {
         let requests = register(paths, readOnly: readOnly)
         var load: BackgroundLoad?
-        load = BackgroundLoad(loader: CalendarLoader(timeZone: store.calendar.timeZone), requests: requests) { [weak self] result in
+        load = BackgroundLoad(loader: CalendarLoader(timeZone: store.calendar.timeZone), requests: requests,
+                              prefetched: prefetched) { [weak self] result in
             guard let self else { return }
             if let load { self.loads[ObjectIdentifier(load)] = nil }
             self.finish(result)

@@ -76,8 +76,12 @@ final class RecurrenceArithmeticTests: XCTestCase {
 
     private func parse(_ events: String, zones: TimeZoneTable) throws -> [EventRecord] {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n" + events + "END:VCALENDAR\r\n"
-        let reader = text.withUTF8 { ICalendarSource.parse($0, zones: zones, sourceName: "random.ics") }
-        return try XCTUnwrap(reader).events
+        let reader = text.withUTF8 {
+            ICalendarSource.parse($0, zones: zones, sourceName: "random.ics", calendarID: CalendarID("t"),
+                                  userCalendar: Calendar(identifier: .gregorian))
+        }
+        // Every generated event repeats, so all of them are masters.
+        return try XCTUnwrap(reader).events.masters
     }
 
     // MARK: - Generating

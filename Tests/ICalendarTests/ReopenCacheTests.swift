@@ -32,6 +32,25 @@ final class ReopenCacheTests: XCTestCase {
                                                sourceName: path, options: options))
     }
 
+    /// The window stores the cache after showing the plans: nothing is written before then,
+    /// and a file changed in between is not cached under its old content.
+    func testLeftCacheWriteIsStoredOnlyWhenPerformedAndTheFileIsUnchanged() throws {
+        let path = try writeCalendar(title: "First plan")
+        let options = cachedOptions()
+        let cacheFile = cache(options).file(for: path)
+        let (first, write) = try ICalendarFile.loadLeavingCacheWrite(path: path, options: options)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cacheFile))
+        try XCTUnwrap(write).perform()
+        try assertSame(ICalendarFile.load(path: path, options: options), first)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cacheFile))
+
+        try FileManager.default.removeItem(atPath: cacheFile)
+        let (_, stale) = try ICalendarFile.loadLeavingCacheWrite(path: path, options: options)
+        try (String(contentsOfFile: path, encoding: .utf8) + "\r\n").write(toFile: path, atomically: true, encoding: .utf8)
+        try XCTUnwrap(stale).perform()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cacheFile), "changed since it was read: not stored")
+    }
+
     func testSameSizeRewriteWithinTheSameSecondIsIgnored() throws {
         let path = try writeCalendar(title: "First plan")
         try setModified(path, seconds: 1_700_000_000)

@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import ICalendar
 
 /// Reads calendar files on a background thread and hands the result to the main thread.
 ///
@@ -14,11 +15,16 @@ final class BackgroundLoad {
     }
 
     /// Starts reading `requests` at once; `completion` runs on the main thread with the result.
-    init(loader: CalendarLoader, requests: [CalendarLoader.Request],
+    init(loader: CalendarLoader, requests: [CalendarLoader.Request], prefetched: ICalendarPrefetch? = nil,
          completion: @escaping @MainActor (CalendarLoader.Result) -> Void) {
-        MainLoop.runInBackground({ Handover(result: loader.load(requests)) }, then: { [weak self] handover in
+        MainLoop.runInBackground({
+            Handover(result: loader.load(requests, deferringCacheWrites: true, prefetched: prefetched))
+        }, then: { [weak self] handover in
             guard self != nil else { return }
             completion(handover.result)
+            // The cache only saves time on the next start: stored after the plans are shown,
+            // on another thread, so the first month's dots do not wait for it.
+            ReopenCacheWrite.performInBackground(handover.result.cacheWrites)
         })
     }
 }

@@ -24,21 +24,40 @@ struct CalendarLoader {
         var errors: [String] = []
         /// Files that opened with something skipped (an event without a start, an unknown zone).
         var warnings: [String] = []
+        /// With `deferringCacheWrites`: fresh parses still to be stored in the reopen cache.
+        var cacheWrites: [ReopenCacheWrite] = []
         var problems: [String] { errors + warnings }
     }
 
     var timeZone: TimeZone
 
-    func load(_ requests: [Request]) -> Result {
+    /// The options a file is read with: `Request` adds the fallback colour and read-only state.
+    func options(for path: String, fallbackColor: String = CalendarLoader.palette[0], isReadOnly: Bool = true)
+        -> ICalendarLoadOptions {
+        ICalendarLoadOptions(id: Self.id(for: path), fallbackColor: fallbackColor, timeZone: timeZone,
+                             isReadOnly: isReadOnly)
+    }
+
+    /// Reads the files, all at once (each also spreads over the cores). `deferringCacheWrites`
+    /// leaves storing fresh parses in the reopen cache to the caller (`Result.cacheWrites`);
+    /// otherwise they are stored at once.
+    /// A file that `prefetched` read ahead (`ICalendarPrefetch`) is taken from it.
+    func load(_ requests: [Request], deferringCacheWrites: Bool = false, prefetched: ICalendarPrefetch? = nil) -> Result {
+        let files = requests.map { request in
+            (path: request.path,
+             options: options(for: request.path, fallbackColor: request.fallbackColor,
+                              isReadOnly: request.isReadOnly || !Self.isWritable(request.path)))
+        }
         var result = Result()
-        for request in requests {
-            let options = ICalendarLoadOptions(id: request.id, fallbackColor: request.fallbackColor,
-                                               timeZone: timeZone, isReadOnly: request.isReadOnly || !Self.isWritable(request.path))
-            do {
-                let file = try ICalendarFile.load(path: request.path, options: options)
+        for (request, loaded) in zip(requests, ICalendarFile.loadLeavingCacheWrites(files, prefetched: prefetched)) {
+            switch loaded {
+            case let .success((file, cacheWrite)):
                 result.sources.append(file)
+                if let cacheWrite {
+                    if deferringCacheWrites { result.cacheWrites.append(cacheWrite) } else { cacheWrite.perform() }
+                }
                 result.warnings += file.warnings.map { "\(request.path): \($0)" }
-            } catch {
+            case let .failure(error):
                 result.errors.append(error.description)
             }
         }

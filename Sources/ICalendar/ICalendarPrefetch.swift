@@ -1,0 +1,67 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Calendar files read ahead, before anyone asks for them: the app starts reading its files
+/// as it starts up, while GTK connects to the display and the session bus (about 100 ms),
+/// and the window's loader then takes each result instead of reading the file again.
+///
+/// A file read ahead is handed out only for the same path, calendar, time zone and cache
+/// folder, and only while the file still has the identity it had when the read began:
+/// otherwise the taker reads it again, so the window shows what the file holds from the
+/// moment it watches it. Each result is handed out once; what nobody takes is freed with
+/// the prefetch.
+public final class ICalendarPrefetch: Sendable {
+    typealias Loaded = Result<(file: ICalendarFile, cacheWrite: ReopenCacheWrite?), ICalendarError>
+
+    /// One file's read: its options, the identity before reading, and the result when done.
+    private final class Entry: @unchecked Sendable {
+        let options: ICalendarLoadOptions
+        let identity: FileIdentity?
+        let done = DispatchSemaphore(value: 0)
+        /// Written once by the reading thread before `done` is signalled; read after waiting.
+        var loaded: Loaded?
+
+        init(options: ICalendarLoadOptions, identity: FileIdentity?) {
+            self.options = options
+            self.identity = identity
+        }
+    }
+
+    private let entries: Mutex<[String: Entry]>
+
+    /// Starts reading every file at once, each on its own low-priority thread.
+    public init(_ files: [(path: String, options: ICalendarLoadOptions)]) {
+        var entries: [String: Entry] = [:]
+        for (path, options) in files where entries[path] == nil {
+            let entry = Entry(options: options, identity: FileIdentity.of(path: path))
+            let isFirst = entries.isEmpty
+            entries[path] = entry
+            ParallelChunks.detach {
+                // One file is read while the window starts; the others once it has painted.
+                if !isFirst { LoadingGate.pass() }
+                entry.loaded = Result { () throws(ICalendarError) in
+                    try ICalendarFile.loadLeavingCacheWrite(path: path, options: options)
+                }
+                entry.done.signal()
+            }
+        }
+        self.entries = Mutex(entries)
+    }
+
+    /// The read of `path` started with the same calendar, zone and cache folder, waiting for
+    /// it to finish; nil when there is none or the file changed since. The file gets the
+    /// fallback colour and read-only state of `options`.
+    func take(path: String, options: ICalendarLoadOptions) -> Loaded? {
+        guard let entry = entries.withLock({ $0.removeValue(forKey: path) }),
+              entry.options.id == options.id, entry.options.timeZone.identifier == options.timeZone.identifier,
+              entry.options.cacheFolder == options.cacheFolder else { return nil }
+        entry.done.wait()
+        guard let loaded = entry.loaded, let identity = entry.identity,
+              FileIdentity.of(path: path) == identity else { return nil }
+        return loaded.map { loaded in
+            loaded.file.relabel(fallbackColor: options.fallbackColor, isReadOnly: options.isReadOnly)
+            return loaded
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import CalendarModel
+import Foundation
+@testable import ICalendar
+import XCTest
+
+/// Files read ahead at start-up are handed to the window's loader only when they still stand
+/// for the file and for the way it is opened; otherwise the loader reads the file itself.
+final class PrefetchTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "koyomi-prefetch-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    func testReadAheadFileIsTakenOnceWithTheTakersColourAndState() throws {
+        let path = try write("Read ahead")
+        let prefetch = ICalendarPrefetch([(path, options(fallbackColor: "#111111", isReadOnly: true))])
+        let wanted = options(fallbackColor: "#222222", isReadOnly: false)
+        let taken = try XCTUnwrap(prefetch.take(path: path, options: wanted)).get().file
+        XCTAssertEqual(taken.calendar.color, "#222222", "the file names no colour: the taker's fallback")
+        XCTAssertFalse(taken.calendar.isReadOnly)
+        XCTAssertEqual(titles(taken), ["Read ahead"])
+        XCTAssertNil(prefetch.take(path: path, options: wanted), "each read is handed out once")
+    }
+
+    func testFileChangedAfterTheReadBeganIsReadAgain() throws {
+        let path = try write("Old title")
+        let prefetch = ICalendarPrefetch([(path, options())])
+        try text("New and longer title").write(toFile: path, atomically: true, encoding: .utf8)
+        XCTAssertNil(prefetch.take(path: path, options: options()))
+        let loaded = ICalendarFile.loadLeavingCacheWrites([(path, options())], prefetched: ICalendarPrefetch([]))
+        XCTAssertEqual(try titles(XCTUnwrap(loaded.first).get().file), ["New and longer title"])
+    }
+
+    func testOtherCalendarOrZoneIsNotTaken() throws {
+        let path = try write("Plan")
+        var otherZone = options()
+        otherZone.timeZone = TimeZone(identifier: "Asia/Tokyo")!
+        XCTAssertNil(ICalendarPrefetch([(path, options())]).take(path: path, options: otherZone))
+        var otherID = options()
+        otherID.id = CalendarID("another")
+        XCTAssertNil(ICalendarPrefetch([(path, options())]).take(path: path, options: otherID))
+        XCTAssertNil(ICalendarPrefetch([(path, options())]).take(path: folder + "/other.ics", options: options()))
+    }
+
+    func testLoaderTakesReadAheadFilesAndReadsTheRest() throws {
+        let ahead = try write("Ahead", name: "ahead.ics")
+        let later = try write("Later", name: "later.ics")
+        let prefetch = ICalendarPrefetch([(ahead, options())])
+        let results = ICalendarFile.loadLeavingCacheWrites([(ahead, options()), (later, options())], prefetched: prefetch)
+        XCTAssertEqual(try results.map { try titles($0.get().file) }, [["Ahead"], ["Later"]])
+        XCTAssertNil(prefetch.take(path: ahead, options: options()), "taken by the loader")
+    }
+
+    // MARK: - Helpers
+
+    private func options(fallbackColor: String = "#777777", isReadOnly: Bool = true) -> ICalendarLoadOptions {
+        var options = ICalendarLoadOptions(id: CalendarID("prefetch"), fallbackColor: fallbackColor,
+                                           timeZone: TestSupport.utc, isReadOnly: isReadOnly)
+        options.cacheFolder = nil
+        return options
+    }
+
+    private func text(_ title: String) -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\nBEGIN:VEVENT\r\nUID:one\r\n"
+            + "DTSTART:20261110T090000Z\r\nDTEND:20261110T100000Z\r\nSUMMARY:\(title)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+    }
+
+    private func write(_ title: String, name: String = "calendar.ics") throws -> String {
+        let path = folder + "/" + name
+        try text(title).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func titles(_ file: ICalendarFile) -> [String] {
+        file.plans(overlapping: DateInterval(start: TestSupport.date("2026-01-01 00:00"), duration: 365 * 86_400)).map(\.title)
+    }
+}
