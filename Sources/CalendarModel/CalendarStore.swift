@@ -39,6 +39,9 @@ public final class CalendarStore {
     /// Recently built day indexes, newest last, so paging forth and back stays cheap.
     /// Emptied whenever plans could land on other days (sources or time zone changed).
     private var indexCache: [DayIndex] = []
+    /// Counts the times `indexCache` was emptied: an index prepared elsewhere before the last
+    /// time holds an old set of plans (`adopt`).
+    private var indexGeneration = 0
     /// The visible month and its two neighbours (prepared ahead, see `prepareIndex`), plus one.
     private static let indexCacheLimit = 4
     private var observers: [(id: Int, handler: (Change) -> Void)] = []
@@ -97,7 +100,7 @@ public final class CalendarStore {
         let normalized = MonthLayout(month: visibleMonth, firstWeekday: weekday).firstWeekday
         guard normalized != firstWeekday else { return }
         firstWeekday = normalized
-        indexCache.removeAll()
+        forgetIndexes()
         var change: Change = .visibleMonth
         if let day = selection, !layout.contains(day) {
             selection = nil
@@ -174,7 +177,7 @@ public final class CalendarStore {
     public func setCalendar(_ calendar: Calendar) {
         guard calendar != self.calendar else { return }
         self.calendar = calendar
-        indexCache.removeAll()
+        forgetIndexes()
         notify(.plans)
     }
 
@@ -196,7 +199,7 @@ public final class CalendarStore {
 
     /// A source's plans changed in place (same objects, new contents): forget what was read.
     public func reloadPlans() {
-        indexCache.removeAll()
+        forgetIndexes()
         notify(.plans)
     }
 
@@ -235,7 +238,7 @@ public final class CalendarStore {
     /// Also used when visibility changes: the cached day indexes hold the old set of plans.
     func sourcesChanged() {
         calendarsByID = Self.calendarMap(sources)
-        indexCache.removeAll()
+        forgetIndexes()
         notify([.plans, .calendars])
     }
 
@@ -258,13 +261,37 @@ public final class CalendarStore {
     /// coordinator asks for the visible month's neighbours in idle time after each page. The
     /// visible month's own index is never pushed out for it; nothing is notified.
     public func prepareIndex(for month: YearMonth) {
+        indexPreparation(for: month).map { keep($0.build().index) }
+    }
+
+    /// What `prepareIndex(for:)` would build, to build on another thread; nil when `month`'s
+    /// index is already there. Hand the built index back with `adopt`.
+    public func indexPreparation(for month: YearMonth) -> IndexPreparation? {
         let layout = MonthLayout(month: month, firstWeekday: firstWeekday)
-        guard !indexCache.contains(where: { $0.layout == layout }) else { return }
-        indexCache.append(DayIndex(layout: layout, sources: visibleSources, calendar: calendar))
+        guard !indexCache.contains(where: { $0.layout == layout }) else { return nil }
+        return IndexPreparation(layout: layout, sources: visibleSources, calendar: calendar, generation: indexGeneration)
+    }
+
+    /// Keeps an index built from `indexPreparation(for:)`, unless the plans changed since it
+    /// was asked for (it would show the old ones) or the month was built meanwhile.
+    public func adopt(_ prepared: PreparedIndex) {
+        guard prepared.generation == indexGeneration,
+              !indexCache.contains(where: { $0.layout == prepared.index.layout }) else { return }
+        keep(prepared.index)
+    }
+
+    /// Caches a prepared index; the visible month's own index is never pushed out for it.
+    private func keep(_ index: DayIndex) {
+        indexCache.append(index)
         if indexCache.count > Self.indexCacheLimit,
            let oldest = indexCache.firstIndex(where: { $0.layout.month != visibleMonth }) {
             indexCache.remove(at: oldest)
         }
+    }
+
+    private func forgetIndexes() {
+        indexCache.removeAll()
+        indexGeneration += 1
     }
 
     /// Whether `month`'s index is ready (for tests of `prepareIndex`).

@@ -2,6 +2,10 @@ import Foundation
 
 /// A calendar's plans, handed out per range so that repeating events are only expanded
 /// for the days a view shows (the storage layer implements this over libical).
+///
+/// A source never changes once it is handed to a store (a calendar whose file changed becomes
+/// a new source), and may be read from several threads at once: the store's neighbouring
+/// months are prepared on another thread while the window reads the visible one.
 public protocol PlanSource: AnyObject {
     var calendar: CalendarInfo { get }
     /// Every occurrence that overlaps `interval` (half-open: touching its end does not count),

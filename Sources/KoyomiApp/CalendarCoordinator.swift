@@ -136,32 +136,37 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         if !change.isDisjoint(with: [.visibleMonth, .plans, .calendars]) { prepareNeighbours() }
     }
 
-    /// The months either side of the visible one, prepared one per idle turn after the frame,
-    /// so that paging to them only draws. A jump further away builds its month when asked.
-    private var preparing: MainLoopSource?
+    /// The months either side of the visible one, prepared on another thread once the frame
+    /// is painted, so that paging to them only draws and the main thread stays free for the
+    /// next click. A jump further away builds its month when asked.
+    private var isPreparing = false
+    private var waitsForPaint = false
 
     private func prepareNeighbours() {
-        preparing?.cancel()
-        preparing = nil
-        let month = store.visibleMonth
-        // Idle callbacks also run while the frame clock waits for its tick, before the frame
-        // that shows this month: start only once it is painted.
+        // Started after the paint: the frame showing this month comes first.
+        guard !waitsForPaint else { return }
+        waitsForPaint = true
         window.window.afterNextPaint { [weak self] in
-            guard let self, self.store.visibleMonth == month, self.preparing == nil else { return }
-            self.prepareNeighbours(of: month)
+            guard let self else { return }
+            self.waitsForPaint = false
+            self.prepareNeighbours(of: self.store.visibleMonth)
         }
     }
 
+    /// One preparation at a time. When it ends, the visible month's neighbours are looked at
+    /// again: the month may have changed meanwhile, or the plans (then the built indexes are
+    /// refused, holding the old ones).
     private func prepareNeighbours(of month: YearMonth) {
-        preparing = MainLoop.idle { [weak self] in
-            guard let self, self.store.visibleMonth == month else { return }
-            self.store.prepareIndex(for: month.next)
-            self.preparing = MainLoop.idle { [weak self] in
-                guard let self, self.store.visibleMonth == month else { return }
-                self.preparing = nil
-                self.store.prepareIndex(for: month.previous)
-            }
-        }
+        guard !isPreparing else { return }
+        let preparations = [month.next, month.previous].compactMap { store.indexPreparation(for: $0) }
+        guard !preparations.isEmpty else { return }
+        isPreparing = true
+        MainLoop.runInBackground({ preparations.map { $0.build() } }, then: { [weak self] built in
+            guard let self else { return }
+            self.isPreparing = false
+            built.forEach { self.store.adopt($0) }
+            self.prepareNeighbours(of: self.store.visibleMonth)
+        })
     }
 
     private func renderAll() {

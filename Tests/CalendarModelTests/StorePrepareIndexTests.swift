@@ -43,4 +43,41 @@ final class StorePrepareIndexTests: XCTestCase {
         XCTAssertFalse(store.hasPreparedIndex(for: YearMonth(year: 2027, month: 4)!), "other plans: nothing stale is kept")
         XCTAssertTrue(store.agenda().isEmpty)
     }
+
+    /// The window builds neighbouring months on another thread and hands them back.
+    func testIndexBuiltOnAnotherThreadIsAdoptedAndAnswersAlike() throws {
+        let prepared = store(), plain = store()
+        let december = YearMonth(year: 2026, month: 12)!
+        let preparation = try XCTUnwrap(prepared.indexPreparation(for: december))
+        XCTAssertEqual(preparation.month, december)
+        let built = Handover()
+        let thread = Thread { built.value = preparation.build(); built.done.signal() }
+        thread.start()
+        built.done.wait()
+        prepared.adopt(try XCTUnwrap(built.value))
+        XCTAssertTrue(prepared.hasPreparedIndex(for: december))
+        XCTAssertNil(prepared.indexPreparation(for: december), "nothing left to build")
+        for store in [prepared, plain] { store.showNextMonth() }
+        for day in plain.layout.days {
+            XCTAssertEqual(prepared.decoration(for: day), plain.decoration(for: day), "\(day)")
+            XCTAssertEqual(prepared.plans(on: day), plain.plans(on: day), "\(day)")
+        }
+    }
+
+    /// An index asked for before the plans changed holds the old ones: it is refused.
+    func testIndexPreparedBeforeThePlansChangedIsRefused() throws {
+        let store = store()
+        let december = YearMonth(year: 2026, month: 12)!
+        let stale = try XCTUnwrap(store.indexPreparation(for: december)).build()
+        store.setSources([])
+        store.adopt(stale)
+        XCTAssertFalse(store.hasPreparedIndex(for: december))
+        store.showNextMonth()
+        XCTAssertTrue(store.agenda().isEmpty, "the old plans do not come back")
+    }
+
+    private final class Handover: @unchecked Sendable {
+        var value: PreparedIndex?
+        let done = DispatchSemaphore(value: 0)
+    }
 }

@@ -86,6 +86,22 @@ final class MonthGridTests: AppTestCase {
         }
     }
 
+    /// After each page the months either side are built on another thread, so paging on
+    /// only draws.
+    func testNeighbouringMonthsArePreparedAfterPaging() throws {
+        let path = try sampleCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            window.pager.nextButton.click()
+            let store = controller.store
+            let december = try! XCTUnwrap(YearMonth(year: 2026, month: 12))
+            XCTAssertTrue(MainLoop.iterate(until: {
+                store.hasPreparedIndex(for: december.next) && store.hasPreparedIndex(for: december.previous)
+            }), "January and November are prepared")
+            XCTAssertEqual(title, "December 2026")
+        }
+    }
+
     func testStartsOnTheMonthGivenOnTheCommandLine() throws {
         let path = try sampleCalendar()
         MainActor.assumeIsolated {

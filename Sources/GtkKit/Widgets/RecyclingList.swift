@@ -54,8 +54,9 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     /// 10 ms on every reload.
     ///
     /// GTK 4.8 keeps a widget for up to ~200 items however few are visible, so only the rows
-    /// on or near the screen are filled now; the others are filled in idle batches after the
-    /// frame, or at once when the list scrolls or its rows are read (`boundRows`, `focusedRow`).
+    /// on or near the screen are filled now; the others once the list has been left alone for
+    /// `quietMilliseconds` (in idle batches), or at once when it scrolls or its rows are read
+    /// (`boundRows`, `focusedRow`).
     public func reload(count newCount: Int) {
         if newCount < count {
             gtk_string_list_splice(strings, guint(newCount), guint(count - newCount), nil)
@@ -67,6 +68,8 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         // A batch still pending from an earlier reload would run before this reload's frame.
         staleIdle?.cancel()
         staleIdle = nil
+        quietWait?.cancel()
+        quietWait = nil
         stale = []
         var positions: [(item: UnsafeMutableRawPointer, row: Row, position: Int)] = []
         for (item, row) in rowsByItem {
@@ -102,9 +105,15 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         scheduleStaleRows()
     }
 
-    /// Rows still showing an earlier reload's items (off screen), filled after the frame.
+    /// Rows still showing an earlier reload's items (off screen), filled once things are quiet.
     private var stale: Set<UnsafeMutableRawPointer> = []
     private var staleIdle: MainLoopSource?
+    private var quietWait: MainLoopSource?
+    /// How long after a reload the off-screen rows wait. Filling them makes GTK lay the list out
+    /// again, a frame each batch; a click meanwhile (paging on through the months) would find
+    /// the frame clock just past a frame and wait for its next tick. So they wait until the
+    /// user pauses, and a reload meanwhile starts the wait again.
+    private var quietMilliseconds: UInt32 { 300 }
     private var scrolling: SignalConnection?
     /// Off-screen rows filled per idle turn.
     private var staleBatch: Int { 40 }
@@ -134,21 +143,19 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         if stale.isEmpty {
             staleIdle?.cancel()
             staleIdle = nil
+            quietWait?.cancel()
+            quietWait = nil
         }
     }
 
-    /// The first batch waits for the frame to be painted: an idle callback may otherwise run
-    /// while the frame clock waits for its next tick, and delay the frame it is meant to follow.
     private func scheduleStaleRows() {
-        guard !stale.isEmpty, staleIdle == nil, !awaitingPaint else { return }
-        awaitingPaint = true
-        afterNextPaint { [weak self] in
-            self?.awaitingPaint = false
+        guard !stale.isEmpty, staleIdle == nil, quietWait == nil else { return }
+        quietWait = MainLoop.every(milliseconds: quietMilliseconds) { [weak self] in
+            self?.quietWait = nil
             self?.scheduleNextStaleBatch()
+            return false
         }
     }
-
-    private var awaitingPaint = false
 
     private func scheduleNextStaleBatch() {
         guard !stale.isEmpty, staleIdle == nil else { return }
