@@ -93,7 +93,17 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         painted = false
         controller.mainWindow.window.afterNextPaint { painted = true }
         XCTAssertTrue(MainLoop.iterate(until: { painted }), "the window was never painted again")
+        waitForAccessibleText()
         return controller
+    }
+
+    /// Waits until the day cells' and plan rows' accessible names are sent (after the frame
+    /// that shows them: `MonthGridView`, `PlanListView`).
+    @MainActor
+    func waitForAccessibleText(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(MainLoop.iterate(until: {
+            !self.window.grid.hasUnsentAccessibleText && !self.window.planList.hasUnsentAccessibleText
+        }), "the accessible text of cells and rows was never sent", file: file, line: line)
     }
 
     /// A standard calendar used by most tests.

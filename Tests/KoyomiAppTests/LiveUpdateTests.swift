@@ -17,6 +17,7 @@ final class LiveUpdateTests: AppTestCase {
             controller.checkClock()
             XCTAssertFalse(cell("2026-11-29").button.hasCSSClass("today"))
             XCTAssertTrue(cell("2026-11-30").button.hasCSSClass("today"))
+            waitForAccessibleText()
             XCTAssertEqual(cell("2026-11-30").button.accessibleDescription, "today")
             XCTAssertEqual(selectedCells(), ["2026-11-29"], "the user's selection is left alone")
 
@@ -82,6 +83,8 @@ final class LiveUpdateTests: AppTestCase {
             XCTAssertTrue(cell("2026-11-14").visibleDotClasses.isEmpty)
             controller.open(paths: [later])
             XCTAssertEqual(cell("2026-11-14").visibleDotClasses, ["koyomi-color-9141ac"])
+            // Screen readers get the new name once the frame with the dot is painted.
+            waitForAccessibleText()
             XCTAssertEqual(cell("2026-11-14").button.accessibleLabel, "Saturday, November 14, 2026, 1 plan")
             XCTAssertFalse(window.errors.isShowing)
         }

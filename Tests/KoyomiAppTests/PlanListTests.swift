@@ -15,6 +15,8 @@ final class PlanListTests: AppTestCase {
             // ICU puts a narrow no-break space before AM/PM.
             XCTAssertEqual(rowRanges, ["Nov 10 – Nov 12", "9:30\u{202F}AM – 9:45\u{202F}AM"])
             XCTAssertEqual(rowMarkers, ["Continues", "Starts"])
+            // Screen readers get the rows' names once the frame showing them is painted.
+            waitForAccessibleText()
             XCTAssertEqual(shownRowViews().first?.root.accessibleLabel,
                            "Trip to Kyoto, Nov 10 – Nov 12, Work, continues from an earlier day")
             XCTAssertEqual(shownRowViews().first?.tooltipText, "Work", "the calendar's name, given on hover")

@@ -14,6 +14,9 @@ final class DayCell {
     private var dotClasses: [String?]
     private var holidayClass: String?
     private var accessibleSelected: Bool?
+    /// The accessible name and description the cell should have, sent by `sendAccessibleText`.
+    var wantedAccessibleLabel: String?
+    private var wantedAccessibleDescription: String?
 
     private(set) var day: CalendarDay?
     private(set) var decoration = DayDecoration.none
@@ -72,8 +75,20 @@ final class DayCell {
             accessibleSelected = isSelected
         }
         // TRANSLATORS: read after a day cell's label: the day is today / is in the previous or next month.
-        let description = isToday ? L("today") : (inMonth ? nil : L("in another month"))
-        if description != button.accessibleDescription { button.accessibleDescription = description }
+        wantedAccessibleDescription = isToday ? L("today") : (inMonth ? nil : L("in another month"))
+    }
+
+    /// Whether the name or description waits to be sent.
+    var hasUnsentAccessibleText: Bool {
+        wantedAccessibleLabel != button.accessibleLabel || wantedAccessibleDescription != button.accessibleDescription
+    }
+
+    /// Sends the wanted name and description, each only if it changed (a D-Bus signal each).
+    func sendAccessibleText() {
+        if wantedAccessibleLabel != button.accessibleLabel { button.accessibleLabel = wantedAccessibleLabel }
+        if wantedAccessibleDescription != button.accessibleDescription {
+            button.accessibleDescription = wantedAccessibleDescription
+        }
     }
 
     /// Applies a decoration; `colors` gives the CSS class for each dot.

@@ -106,7 +106,7 @@ final class MonthGridView {
                       isToday: day == newState.today,
                       isSelected: day == newState.selection)
         }
-        if layoutChanged { reloadDecorationsNow() }
+        if layoutChanged { reloadDecorationsNow() } else { sendAccessibleTextAfterPaint() }
         if onlyRow != nil {
             // The strip follows the selection into another week.
             let day = focusTarget
@@ -148,6 +148,29 @@ final class MonthGridView {
         }
     }
 
+    /// The cells' new names and descriptions go out once the frame showing them is painted:
+    /// each is a D-Bus signal to the accessibility bus, a page changes about sixty, and sending
+    /// them first made the frame later by a few milliseconds. A screen reader hears the new
+    /// month a frame later; nothing is left unsent.
+    private func sendAccessibleTextAfterPaint() {
+        guard !accessibleTextScheduled else { return }
+        accessibleTextScheduled = true
+        dayGrid.afterNextPaint { [weak self] in
+            MainLoop.idle { [weak self] in self?.sendAccessibleText() }
+        }
+    }
+
+    private var accessibleTextScheduled = false
+
+    /// Sends every cell's waiting name and description now.
+    func sendAccessibleText() {
+        accessibleTextScheduled = false
+        cells.forEach { $0.sendAccessibleText() }
+    }
+
+    /// Whether some cell's name or description waits for the frame to be painted.
+    var hasUnsentAccessibleText: Bool { cells.contains { $0.hasUnsentAccessibleText } }
+
     /// Asks the delegate again for every cell's decoration, batched into one callback however
     /// many changes arrive before it runs, and always before the next frame is painted.
     func reloadDecorations() {
@@ -166,11 +189,10 @@ final class MonthGridView {
             guard let day = cell.day else { continue }
             let decoration = delegate.monthGrid(self, decorationFor: day)
             cell.decorate(decoration, colors: colors)
-            let label = formatter.dayAccessibleLabel(day, planCount: decoration.planCount)
-            // Unchanged names are not sent again (a D-Bus signal each, see `DayCell.show`).
-            if label != cell.button.accessibleLabel { cell.button.accessibleLabel = label }
+            cell.wantedAccessibleLabel = formatter.dayAccessibleLabel(day, planCount: decoration.planCount)
         }
         colors.flush()
+        sendAccessibleTextAfterPaint()
     }
 
     /// The cell showing `day`, if it is one of the 42.

@@ -87,7 +87,9 @@ final class PlanListView {
         self.formatter = formatter
         self.colors = colors
         var itemsAt: (Int) -> Item? = { _ in nil }
+        var filled: (PlanRowView) -> Void = { _ in }
         list = RecyclingList(makeRow: { PlanRowView() }, bind: { row, position in
+            defer { filled(row) }
             switch itemsAt(position) {
             case let .header(text)?:
                 row.showHeader(text)
@@ -112,6 +114,7 @@ final class PlanListView {
         root.append(scroller)
         root.vexpand = true
         itemsAt = { [weak self] position in self?.item(at: position) }
+        filled = { [weak self] row in self?.sendAccessibleLabelAfterPaint(row) }
         list.onActivate { [weak self] position in
             guard let self, case let .plan(model, _)? = self.item(at: position) else { return }
             self.delegate?.planList(self, didActivate: model)
@@ -123,6 +126,29 @@ final class PlanListView {
             return true
         }
     }
+
+    /// Rows filled for a frame get their screen-reader names once it is painted: each is a
+    /// D-Bus signal, and a screenful of them made the frame later (as the grid's cells do).
+    private func sendAccessibleLabelAfterPaint(_ row: PlanRowView) {
+        guard row.hasUnsentAccessibleLabel else { return }
+        unsentLabels.append(row)
+        guard unsentLabels.count == 1 else { return }
+        list.afterNextPaint { [weak self] in
+            MainLoop.idle { [weak self] in self?.sendAccessibleLabels() }
+        }
+    }
+
+    private var unsentLabels: [PlanRowView] = []
+
+    /// Sends every waiting row name now.
+    func sendAccessibleLabels() {
+        let rows = unsentLabels
+        unsentLabels = []
+        rows.forEach { $0.sendAccessibleLabel() }
+    }
+
+    /// Whether some row's name waits for the frame to be painted.
+    var hasUnsentAccessibleText: Bool { !unsentLabels.isEmpty }
 
     /// Activates the `index`th plan as Enter would (for tests and keyboard-driven checks).
     func activateRow(at index: Int) {

@@ -37,7 +37,7 @@ final class PlanRowView: RecyclableRow {
         bar.isVisible = false
         marker.isVisible = false
         text.text = header
-        root.accessibleLabel = header
+        wantedAccessibleLabel = header
         tooltipText = nil
     }
 
@@ -61,7 +61,18 @@ final class PlanRowView: RecyclableRow {
         marker.text = row.markerText
         marker.setCSSClass("starts", row.startsOnDay)
         marker.setCSSClass("continues", !row.startsOnDay)
-        root.accessibleLabel = row.accessibleLabel(rangeText: rangeText)
+        wantedAccessibleLabel = row.accessibleLabel(rangeText: rangeText)
         tooltipText = row.calendarName.isEmpty ? nil : row.calendarName
+    }
+
+    /// The name the row should have for screen readers, sent by `sendAccessibleLabel` (after
+    /// the frame that shows the row, `PlanListView`).
+    private(set) var wantedAccessibleLabel: String?
+
+    var hasUnsentAccessibleLabel: Bool { wantedAccessibleLabel != root.accessibleLabel }
+
+    /// Sends the wanted name if it changed (a D-Bus signal).
+    func sendAccessibleLabel() {
+        if hasUnsentAccessibleLabel { root.accessibleLabel = wantedAccessibleLabel }
     }
 }
