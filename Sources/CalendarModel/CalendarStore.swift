@@ -257,9 +257,9 @@ public final class CalendarStore {
         }
     }
 
-    /// Builds the day index of `month` ahead of time, so that paging there finds it ready: the
-    /// coordinator asks for the visible month's neighbours in idle time after each page. The
-    /// visible month's own index is never pushed out for it; nothing is notified.
+    /// Builds the day index of `month` ahead of time, so that paging there finds it ready (the
+    /// window builds the visible month's neighbours on another thread, `indexPreparation`).
+    /// The visible month's own index is never pushed out for it; nothing is notified.
     public func prepareIndex(for month: YearMonth) {
         indexPreparation(for: month).map { keep($0.build().index) }
     }

@@ -208,7 +208,14 @@ final class PlanListView {
         // Positions the list already has stay (their rows are refilled in place, see
         // `RecyclingList.reload`); a longer list grows in idle batches from there.
         list.reload(count: min(itemCount, max(firstBatch, list.count)))
-        if itemCount > list.count { fillRest(of: key) }
+        if itemCount > list.count {
+            // After the paint: an idle callback also runs while the frame clock waits for its
+            // tick, and new rows would then be built before the frame that shows this content.
+            list.afterNextPaint { [weak self] in
+                guard let self, self.contentKey == key, self.filling == nil else { return }
+                self.fillRest(of: key)
+            }
+        }
         list.accessibleDescription = formatter.planCountText(planCount)
         // The empty list stays (with its name and "no plans") for screen readers; the text
         // above it says the same to everyone else.
