@@ -78,6 +78,28 @@ final class PlanListTests: AppTestCase {
         }
     }
 
+    /// The rows past the first screenful wait for the user to pause, unless they scroll to them.
+    func testScrollingALongAgendaGrowsItAtOnce() throws {
+        let events = (0..<120).map { index in
+            "BEGIN:VEVENT\nUID:long-\(index)\nDTSTART;VALUE=DATE:202611\(String(format: "%02d", 1 + index % 30))\n"
+                + "SUMMARY:Plan \(index)\nEND:VEVENT"
+        }.joined(separator: "\n")
+        let path = try writeCalendar("long.ics", "BEGIN:VCALENDAR\nVERSION:2.0\n\(events)\nEND:VCALENDAR\n")
+        try MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-29").button.click() // deselect: the month's agenda
+            var painted = false
+            window.window.afterNextPaint { painted = true }
+            XCTAssertTrue(MainLoop.iterate(until: { painted }))
+            // A frame takes milliseconds; only a machine stalled for the whole pause gets here.
+            try XCTSkipIf(window.planList.isFilled, "the pause passed before the list could be scrolled")
+            XCTAssertFalse(window.planList.isGrowing, "the rest waits for a pause")
+            window.planList.scroller.verticalOffset = window.planList.scroller.maximumVerticalOffset
+            XCTAssertTrue(window.planList.isGrowing, "a scroll towards them brings the rows at once")
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.isFilled }))
+        }
+    }
+
     func testPagingBetweenLongAgendasLeavesNoRowOfTheOldMonth() throws {
         // More plans per month than the ~200 row widgets GTK 4.8 keeps, so paging refills
         // rows in place, off-screen ones after the frame.

@@ -172,8 +172,12 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         guard scrolling == nil, let adjustment = gtk_scrollable_get_vadjustment(OpaquePointer(widget)) else { return }
         scrolling = Adjustment(borrowing: adjustment).onSignal("value-changed") { [weak self] in
             self?.bindStaleRows()
+            self?.scrolled?()
         }
     }
+
+    /// Called when the list scrolls (the user's scroll, or an offset set by code).
+    public var scrolled: (@MainActor () -> Void)?
 
     /// Adds positions `count ..< newCount` at the end, leaving the rows already there alone.
     public func extend(to newCount: Int) {

@@ -40,6 +40,8 @@ final class PlanListView {
     /// A long list (a busy month's agenda) is handed to GTK a screenful first and the rest in
     /// idle batches, so paging to a month never waits for hundreds of rows to be built.
     static let batch = 40
+    /// GTK 4.8 keeps a widget for at most about this many items, so growing past it builds none.
+    static let widgetLimit = 200
     private var filling: MainLoopSource?
     private var keys: KeyController?
     var formatter: CalendarFormatter
@@ -115,6 +117,7 @@ final class PlanListView {
         root.vexpand = true
         itemsAt = { [weak self] position in self?.item(at: position) }
         filled = { [weak self] row in self?.sendAccessibleLabelAfterPaint(row) }
+        list.scrolled = { [weak self] in self?.fillNow() }
         list.onActivate { [weak self] position in
             guard let self, case let .plan(model, _)? = self.item(at: position) else { return }
             self.delegate?.planList(self, didActivate: model)
@@ -208,12 +211,16 @@ final class PlanListView {
         // Positions the list already has stay (their rows are refilled in place, see
         // `RecyclingList.reload`); a longer list grows in idle batches from there.
         list.reload(count: min(itemCount, max(firstBatch, list.count)))
+        fillWait?.cancel()
+        fillWait = nil
         if itemCount > list.count {
-            // After the paint: an idle callback also runs while the frame clock waits for its
-            // tick, and new rows would then be built before the frame that shows this content.
-            list.afterNextPaint { [weak self] in
-                guard let self, self.contentKey == key, self.filling == nil else { return }
-                self.fillRest(of: key)
+            // The rest waits until the user pauses (or scrolls): growing makes GTK build rows
+            // and lay the list out again, and a frame for it just before the next click (the
+            // next day, held arrow keys) would make that click's frame wait for the clock.
+            fillWait = MainLoop.every(milliseconds: Self.quietMilliseconds) { [weak self] in
+                self?.fillWait = nil
+                self?.fillRest(of: key)
+                return false
             }
         }
         list.accessibleDescription = formatter.planCountText(planCount)
@@ -230,12 +237,26 @@ final class PlanListView {
         return height > 0 ? min(Self.batch, max(8, height / 30 + 2)) : Self.batch
     }
 
-    /// Hands the remaining items to the list one batch per idle turn (after each frame).
+    /// How long a list waits, after its last change, before it grows to its full length.
+    static let quietMilliseconds: UInt32 = 300
+    private var fillWait: MainLoopSource?
+
+    /// Grows the list now (a scroll wants the rows), unless it is growing already.
+    private func fillNow() {
+        guard list.count < itemCount, filling == nil else { return }
+        fillWait?.cancel()
+        fillWait = nil
+        fillRest(of: contentKey)
+    }
+
+    /// Hands the remaining items to the list one batch per idle turn (after each frame), while
+    /// GTK makes a widget for each; past the ~200 it keeps, the rest goes in at once.
     private func fillRest(of key: String) {
         filling = MainLoop.idle { [weak self] in
             guard let self, self.contentKey == key else { return }
             self.filling = nil
-            self.list.extend(to: min(self.itemCount, self.list.count + Self.batch))
+            let next = self.list.count < Self.widgetLimit ? self.list.count + Self.batch : self.itemCount
+            self.list.extend(to: min(self.itemCount, next))
             if self.list.count < self.itemCount {
                 self.fillRest(of: key)
             } else {
@@ -243,6 +264,9 @@ final class PlanListView {
             }
         }
     }
+
+    /// Whether the list is handing its remaining items to GTK now (not waiting for a pause).
+    var isGrowing: Bool { filling != nil }
 
     /// Whether every item has reached the list and every row GTK keeps shows its own item
     /// (tests wait for this).
