@@ -27,6 +27,12 @@ enum FileBytes {
         try writeRange(bytes, from: &offset, to: bytes.count, fd: fd, path: path)
     }
 
+    /// Writes all of `bytes` (no copy into `Data` first).
+    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(SaveError) {
+        var offset = 0
+        try writeRange(bytes, from: &offset, to: bytes.count, fd: fd, path: path)
+    }
+
     private static func writeRange(_ bytes: [UInt8], from offset: inout Int, to end: Int,
                                    fd: Int32, path: String) throws(SaveError) {
         while offset < end {

@@ -65,12 +65,18 @@ public final class ICalendarFile: PlanSource {
     public static func loadLeavingCacheWrites(_ files: [(path: String, options: ICalendarLoadOptions)],
                                               prefetched: ICalendarPrefetch? = nil)
         -> [Result<(file: ICalendarFile, cacheWrite: ReopenCacheWrite?), ICalendarError>] {
-        ParallelChunks.each(count: files.count) { index in
+        let loaded = ParallelChunks.each(count: files.count) { index in
             if let loaded = prefetched?.take(path: files[index].path, options: files[index].options) { return loaded }
             return Result { () throws(ICalendarError) in
                 try loadLeavingCacheWrite(path: files[index].path, options: files[index].options)
             }
         }
+        // What the reading threads freed (libical's trees, the chunks joined) stays in their
+        // heaps; after a large file that is tens of megabytes the window would never use.
+        if loaded.contains(where: { (try? $0.get())?.file.eventCount ?? 0 >= ParallelChunks.minimumItems }) {
+            malloc_trim(0)
+        }
+        return loaded
     }
 
     /// Reads iCalendar text; `sourceName` stands in for the path in messages and names the

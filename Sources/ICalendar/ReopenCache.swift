@@ -83,11 +83,21 @@ struct ReopenCache {
         out.unsigned(key.contentHash)
         out.unsigned(UInt64(payload.bytes.count))
         out.unsigned(payload.bytes.withUnsafeBytes { Self.fnv($0) })
-        out.append(payload.bytes)
+        // Header and payload go to a temporary file one after the other and it is renamed into
+        // place: no joined copy of a cache of megabytes, and never a half-written cache.
+        let target = file(for: key.path)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
-            try Data(out.bytes).write(to: URL(fileURLWithPath: file(for: key.path)), options: .atomic)
+            let (temporary, fd) = try TempFiles.create(in: folder, for: (target as NSString).lastPathComponent)
+            var written = true
+            do {
+                try FileBytes.writeAll(out.bytes, to: fd, path: temporary)
+                try FileBytes.writeAll(payload.bytes, to: fd, path: temporary)
+            } catch {
+                written = false
+            }
+            if close(fd) != 0 || !written || rename(temporary, target) != 0 { unlink(temporary) }
         } catch {
             // Best effort: without a cache the next open parses again.
         }
