@@ -48,9 +48,10 @@ struct AppBenchmark {
     func firstFrame(files: [String], runs: Int) throws -> FirstFrame {
         let arguments = ["--month", month] + files
         try? FileManager.default.removeItem(at: cacheHome)
-        let cold = try appReport(arguments: ["--benchmark-interactions", "0"] + arguments)
+        let (cold, coldPeak) = try appRun(arguments: ["--benchmark-interactions", "0"] + arguments)
         var walls: [Double] = []
-        var peak = 0
+        // The cold run parses the files and writes the cache: usually the largest of all.
+        var peak = coldPeak
         for _ in 0..<max(1, runs) {
             let outcome = try checked(runner.run(koyomi, ["--quit-after-first-frame"] + arguments, environment: environment))
             walls.append(outcome.wallMs)
@@ -89,12 +90,17 @@ struct AppBenchmark {
     }
 
     private func appReport(arguments: [String]) throws -> AppReport {
+        try appRun(arguments: arguments).report
+    }
+
+    /// One timed app run: its report and its peak RSS in KiB.
+    private func appRun(arguments: [String]) throws -> (report: AppReport, peakRSSKiB: Int) {
         let outcome = try checked(runner.run(koyomi, arguments, environment: environment, passSpawnTime: true))
         guard let line = outcome.stdout.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
               let report = try? JSONDecoder().decode(AppReport.self, from: Data(line.utf8)) else {
             throw BenchError("koyomi printed no timings: \(outcome.stdout.prefix(300)) \(outcome.stderr.prefix(500))")
         }
-        return report
+        return (report, outcome.peakRSSKiB)
     }
 
     private func checked(_ outcome: ProcessRunner.Outcome) throws -> ProcessRunner.Outcome {
