@@ -285,12 +285,14 @@ public final class CalendarStore {
         indexCache.append(index)
         if indexCache.count > Self.indexCacheLimit,
            let oldest = indexCache.firstIndex(where: { $0.layout.month != visibleMonth }) {
-            indexCache.remove(at: oldest)
+            DayIndex.releaseElsewhere([indexCache.remove(at: oldest)])
         }
     }
 
     private func forgetIndexes() {
-        indexCache.removeAll()
+        let forgotten = indexCache
+        indexCache = []
+        DayIndex.releaseElsewhere(forgotten)
         indexGeneration += 1
     }
 
@@ -309,7 +311,7 @@ public final class CalendarStore {
         }
         let index = DayIndex(layout: layout, sources: visibleSources, calendar: calendar)
         indexCache.append(index)
-        if indexCache.count > Self.indexCacheLimit { indexCache.removeFirst() }
+        if indexCache.count > Self.indexCacheLimit { DayIndex.releaseElsewhere([indexCache.removeFirst()]) }
         return index
     }
 }

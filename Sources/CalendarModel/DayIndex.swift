@@ -102,3 +102,22 @@ private struct LayoutDays {
         return layout.days[low]
     }
 }
+
+extension DayIndex {
+    /// Frees indexes the store no longer holds on another thread: a month of 100,000 plans
+    /// holds thousands of plan values, and freeing them took the main thread a few
+    /// milliseconds right when the next click may come. Nothing else refers to them.
+    static func releaseElsewhere(_ indexes: consuming [DayIndex]) {
+        guard !indexes.isEmpty else { return }
+        // The caller's references end with this call (the array is consumed), so the thread
+        // holds the last one.
+        let dropped = Dropped(consume indexes)
+        Thread.detachNewThread { dropped.release() }
+    }
+
+    private final class Dropped: @unchecked Sendable {
+        private var indexes: [DayIndex]?
+        init(_ indexes: [DayIndex]) { self.indexes = indexes }
+        func release() { indexes = nil }
+    }
+}
