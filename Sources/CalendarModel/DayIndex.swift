@@ -112,7 +112,11 @@ extension DayIndex {
         // The caller's references end with this call (the array is consumed), so the thread
         // holds the last one.
         let dropped = Dropped(consume indexes)
-        Thread.detachNewThread { dropped.release() }
+        Thread.detachNewThread {
+            // Below the window's thread (nice +10, per thread on Linux): it may wait.
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            dropped.release()
+        }
     }
 
     private final class Dropped: @unchecked Sendable {

@@ -161,7 +161,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         let preparations = [month.next, month.previous].compactMap { store.indexPreparation(for: $0) }
         guard !preparations.isEmpty else { return }
         isPreparing = true
-        MainLoop.runInBackground({ preparations.map { $0.build() } }, then: { [weak self] built in
+        MainLoop.runInBackground(givingWay: true, { preparations.map { $0.build() } }, then: { [weak self] built in
             guard let self else { return }
             self.isPreparing = false
             built.forEach { self.store.adopt($0) }

@@ -5,7 +5,11 @@ extension MainLoop {
     /// Runs `work` on a new background thread, then `completion` with its result on the GTK
     /// main thread, handed over through GLib's default main context (an idle source), so it
     /// arrives between events like any other main-loop work. `work` must not touch GTK.
-    public static func runInBackground<Result: Sendable>(_ work: @escaping @Sendable () -> Result,
+    ///
+    /// `givingWay`: the thread runs at nice +10 (Linux keeps it per thread), for work that must
+    /// never slow the window down when both want the same core (preparing months ahead).
+    public static func runInBackground<Result: Sendable>(givingWay: Bool = false,
+                                                         _ work: @escaping @Sendable () -> Result,
                                                          then completion: @escaping @MainActor (Result) -> Void) {
         let slot = ResultSlot<Result>()
         let handoff = Handoff()
@@ -14,6 +18,7 @@ extension MainLoop {
             completion(value)
         }
         Thread.detachNewThread {
+            if givingWay { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
             slot.value = work()
             // GLib's context lock orders this write before the idle callback's read.
             let data = Unmanaged.passRetained(handoff).toOpaque()

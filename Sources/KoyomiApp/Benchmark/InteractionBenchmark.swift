@@ -117,7 +117,7 @@ final class InteractionBenchmark {
     private static func prepareNeighbours(of twin: CalendarStore, then: @escaping @MainActor () -> Void) {
         let month = twin.visibleMonth
         let preparations = [month.next, month.previous].compactMap { twin.indexPreparation(for: $0) }
-        MainLoop.runInBackground({ preparations.map { $0.build() } }, then: { built in
+        MainLoop.runInBackground(givingWay: true, { preparations.map { $0.build() } }, then: { built in
             built.forEach { twin.adopt($0) }
             then()
         })
@@ -212,4 +212,3 @@ final class InteractionBenchmark {
         finish()
     }
 }
-
