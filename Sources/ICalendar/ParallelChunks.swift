@@ -41,17 +41,6 @@ enum ParallelChunks {
         return results.map { $0! }
     }
 
-    /// Maps ranges of `0..<count` with `body` and joins the results in order. `body` runs on
-    /// several threads at once, so it may only read shared state (or state that locks itself).
-    static func map<Result>(count: Int, _ body: @escaping (Range<Int>) -> [Result]) -> [Result] {
-        let parts = chunks(count: count, body)
-        guard parts.count > 1 else { return parts.first ?? [] }
-        var merged: [Result] = []
-        merged.reserveCapacity(count)
-        for part in parts { merged += part }
-        return merged
-    }
-
     /// `body(0) … body(count - 1)`, each on a low-priority thread of its own, all at once (files
     /// of very different sizes: a small one does not wait for a large one); results in order.
     static func each<Result>(count: Int, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
@@ -109,7 +98,7 @@ enum ParallelChunks {
         init(_ buffer: UnsafeMutableBufferPointer<Slot>) { self.buffer = buffer }
     }
 
-    /// The caller's promise (see `map`) that `body` may run on several threads.
+    /// The caller's promise (see `chunks`) that `body` may run on several threads.
     private struct UncheckedWork<Result>: @unchecked Sendable {
         let body: (Range<Int>) -> Result
         init(_ body: @escaping (Range<Int>) -> Result) { self.body = body }

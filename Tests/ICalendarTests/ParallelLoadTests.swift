@@ -38,9 +38,10 @@ final class ParallelLoadTests: XCTestCase {
     }
 
     func testChunksKeepOrderAndRunBelowTheWindowsPriority() {
-        let mapped = ParallelChunks.map(count: 10_000) { range in Array(range) }
-        XCTAssertEqual(mapped, Array(0..<10_000))
-        XCTAssertEqual(ParallelChunks.map(count: 10) { range in Array(range) }, Array(0..<10))
+        let chunks = ParallelChunks.chunks(count: 10_000) { range in range }
+        XCTAssertGreaterThan(chunks.count, 1, "a large count is split")
+        XCTAssertEqual(chunks.flatMap { Array($0) }, Array(0..<10_000), "every index once, in order")
+        XCTAssertEqual(ParallelChunks.chunks(count: 10) { range in range }, [0..<10], "a small count stays whole")
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
         let niceness = ParallelChunks.each(count: 4) { index in (index, getpriority(which, 0)) }
         XCTAssertEqual(niceness.map(\.0), [0, 1, 2, 3])
