@@ -63,11 +63,7 @@ final class PlanListTests: AppTestCase {
     }
 
     func testALongAgendaFillsInAfterTheFirstScreenful() throws {
-        let events = (0..<120).map { index in
-            "BEGIN:VEVENT\nUID:long-\(index)\nDTSTART;VALUE=DATE:202611\(String(format: "%02d", 1 + index % 30))\n"
-                + "SUMMARY:Plan \(index)\nEND:VEVENT"
-        }.joined(separator: "\n")
-        let path = try writeCalendar("long.ics", "BEGIN:VCALENDAR\nVERSION:2.0\n\(events)\nEND:VCALENDAR\n")
+        let path = try longNovember()
         MainActor.assumeIsolated {
             _ = openWindow([path])
             cell("2026-11-29").button.click() // deselect: the month's agenda
@@ -80,11 +76,7 @@ final class PlanListTests: AppTestCase {
 
     /// The rows past the first screenful wait for the user to pause, unless they scroll to them.
     func testScrollingALongAgendaGrowsItAtOnce() throws {
-        let events = (0..<120).map { index in
-            "BEGIN:VEVENT\nUID:long-\(index)\nDTSTART;VALUE=DATE:202611\(String(format: "%02d", 1 + index % 30))\n"
-                + "SUMMARY:Plan \(index)\nEND:VEVENT"
-        }.joined(separator: "\n")
-        let path = try writeCalendar("long.ics", "BEGIN:VCALENDAR\nVERSION:2.0\n\(events)\nEND:VCALENDAR\n")
+        let path = try longNovember()
         try MainActor.assumeIsolated {
             _ = openWindow([path])
             cell("2026-11-29").button.click() // deselect: the month's agenda
@@ -127,5 +119,14 @@ final class PlanListTests: AppTestCase {
             XCTAssertEqual(shown.filter { !$0.title.hasPrefix("December") }.map(\.title), [],
                            "no row view still shows a plan of November")
         }
+    }
+
+    /// 120 all-day plans over November 2026, four a day: a month's agenda longer than a screen.
+    private func longNovember() throws -> String {
+        let events = (0..<120).map { index in
+            "BEGIN:VEVENT\nUID:long-\(index)\nDTSTART;VALUE=DATE:202611\(String(format: "%02d", 1 + index % 30))\n"
+                + "SUMMARY:Plan \(index)\nEND:VEVENT"
+        }.joined(separator: "\n")
+        return try writeCalendar("long.ics", "BEGIN:VCALENDAR\nVERSION:2.0\n\(events)\nEND:VCALENDAR\n")
     }
 }
