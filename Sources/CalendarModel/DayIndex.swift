@@ -112,11 +112,10 @@ extension DayIndex {
         // The caller's references end with this call (the array is consumed), so the thread
         // holds the last one.
         let dropped = Dropped(consume indexes)
-        Thread.detachNewThread {
-            // Below the window's thread (nice +10, per thread on Linux): it may wait.
-            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
-            dropped.release()
-        }
+        // At normal priority, unlike the work that prepares months: freeing takes the
+        // allocator's locks, which the window's thread needs too, so it must end quickly
+        // rather than be held up halfway by a lower priority.
+        Thread.detachNewThread { dropped.release() }
     }
 
     private final class Dropped: @unchecked Sendable {
