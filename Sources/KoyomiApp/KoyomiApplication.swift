@@ -96,7 +96,7 @@ public final class KoyomiApplication {
         // Files are parsed off the main thread: the first frame never waits for them.
         // Samples are read-only; the user's calendars and named FILEs are edited in place.
         let samples = options.samples ? sampleFiles() : []
-        let own = options.files.isEmpty && !options.samples ? userCalendars(controller) : options.files
+        let own = opensUserCalendars ? userCalendars(controller) : options.files
         if options.samples { controller.showSamplesNotice() }
         if !samples.isEmpty {
             controller.open(paths: samples, readOnly: true, prefetched: prefetch) { [weak self] result in self?.report(result) }
@@ -106,7 +106,7 @@ public final class KoyomiApplication {
         }
         prefetch = nil
         // The published calendars the user follows come with their own (read-only).
-        let followed = options.files.isEmpty && !options.samples ? controller.storage.subscriptions.localPaths : []
+        let followed = opensUserCalendars ? controller.storage.subscriptions.localPaths : []
         if !followed.isEmpty {
             controller.open(paths: followed, readOnly: true) { [weak self] result in self?.report(result) }
         }
@@ -167,8 +167,8 @@ public final class KoyomiApplication {
     /// Starts reading what `activate` will open: the samples, the named files, or the user's
     /// calendars as they are now (the first run's new calendar is small and read then).
     private func readAhead() -> ICalendarPrefetch? {
-        let samples = options.samples ? SampleCalendars.directory(environment: environment).map { SampleCalendars.files(in: $0) } ?? [] : []
-        let own = options.files.isEmpty && !options.samples
+        let samples = options.samples ? sampleFiles(reportingMissing: false) : []
+        let own = opensUserCalendars
             ? UserCalendarFolder(environment: environment, timeZone: Self.systemZone()).paths : options.files
         let paths = samples + own
         guard !paths.isEmpty else { return nil }
@@ -176,8 +176,13 @@ public final class KoyomiApplication {
         return ICalendarPrefetch(paths.map { ($0, loader.options(for: $0)) })
     }
 
-    private func sampleFiles() -> [String] {
+    /// With no FILE and no `--samples` the window shows the user's own calendars (and the
+    /// calendars they follow).
+    private var opensUserCalendars: Bool { options.files.isEmpty && !options.samples }
+
+    private func sampleFiles(reportingMissing: Bool = true) -> [String] {
         guard let directory = SampleCalendars.directory(environment: environment) else {
+            guard reportingMissing else { return [] }
             FileHandle.standardError.write(Data("koyomi: the bundled sample calendars were not found\n".utf8))
             return []
         }

@@ -112,8 +112,9 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     /// How long after a reload the off-screen rows wait. Filling them makes GTK lay the list out
     /// again, a frame each batch; a click meanwhile (paging on through the months) would find
     /// the frame clock just past a frame and wait for its next tick. So they wait until the
-    /// user pauses, and a reload meanwhile starts the wait again.
-    private var quietMilliseconds: UInt32 { 300 }
+    /// user pauses, and a reload meanwhile starts the wait again. (Also the pause a list that
+    /// hands GTK its items in batches waits before growing, `PlanListView`.)
+    public var quietMilliseconds: UInt32 { 300 }
     private var scrolling: SignalConnection?
     /// Off-screen rows filled per idle turn.
     private var staleBatch: Int { 40 }

@@ -217,7 +217,7 @@ final class PlanListView {
             // The rest waits until the user pauses (or scrolls): growing makes GTK build rows
             // and lay the list out again, and a frame for it just before the next click (the
             // next day, held arrow keys) would make that click's frame wait for the clock.
-            fillWait = MainLoop.every(milliseconds: Self.quietMilliseconds) { [weak self] in
+            fillWait = MainLoop.every(milliseconds: list.quietMilliseconds) { [weak self] in
                 self?.fillWait = nil
                 self?.fillRest(of: key)
                 return false
@@ -237,8 +237,6 @@ final class PlanListView {
         return height > 0 ? min(Self.batch, max(8, height / 30 + 2)) : Self.batch
     }
 
-    /// How long a list waits, after its last change, before it grows to its full length.
-    static let quietMilliseconds: UInt32 = 300
     private var fillWait: MainLoopSource?
 
     /// Grows the list now (a scroll wants the rows), unless it is growing already.
