@@ -123,9 +123,9 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
 
     // MARK: What the window shows
 
-    /// Every text in the window: each label (day numbers, headers, list rows, button labels)
-    /// and tooltip in GTK's widget tree, plus the accessible names and descriptions Koyomi set
-    /// (GTK 4.8 cannot read those back, so they come from the wrappers).
+    /// Every text in the window: each label and inscription (day numbers, headers, list rows,
+    /// button labels) and tooltip in GTK's widget tree, plus the accessible names and
+    /// descriptions Koyomi set (GTK 4.8 cannot read those back, so they come from the wrappers).
     @MainActor
     private func allTexts() -> [(place: String, text: String)] {
         var found: [(place: String, text: String)] = []
@@ -136,6 +136,10 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             if type == "GtkLabel", !isAccelerator,
                let text = gtk_label_get_text(OpaquePointer(widget)).map(String.init(cString:)) {
                 found.append(("label", text))
+            }
+            if type == "GtkInscription",
+               let text = gtk_inscription_get_text(OpaquePointer(widget)).map(String.init(cString:)) {
+                found.append(("inscription", text))
             }
             if let tooltip = gtk_widget_get_tooltip_text(widget).map(String.init(cString:)) {
                 found.append(("tooltip of a \(type)", tooltip))

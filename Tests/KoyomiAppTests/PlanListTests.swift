@@ -20,10 +20,61 @@ final class PlanListTests: AppTestCase {
             XCTAssertEqual(shownRowViews().first?.root.accessibleLabel,
                            "Trip to Kyoto, Nov 10 – Nov 12, Work, continues from an earlier day")
             XCTAssertEqual(shownRowViews().first?.tooltipText, "Work", "the calendar's name, given on hover")
+            XCTAssertEqual(shownRowViews().map(\.shownTexts), [["Trip to Kyoto", "Nov 10 – Nov 12"],
+                                                               ["Standup", "9:30\u{202F}AM – 9:45\u{202F}AM"]])
 
             cell("2026-11-10").button.click()
             XCTAssertEqual(rowTitles, ["Trip to Kyoto"])
             XCTAssertEqual(rowMarkers, ["Starts"])
+        }
+    }
+
+    func testACancelledPlanIsStruckThroughAndTheRowsAfterItAreNot() throws {
+        let path = try writeCalendar("cancel.ics", """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Koyomi//Tests//EN
+            BEGIN:VEVENT
+            UID:off@example.com
+            DTSTAMP:20261101T000000Z
+            DTSTART:20261112T090000
+            DTEND:20261112T100000
+            SUMMARY:Called off
+            STATUS:CANCELLED
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:on@example.com
+            DTSTAMP:20261101T000000Z
+            DTSTART:20261112T110000
+            DTEND:20261112T120000
+            SUMMARY:Still on
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:next@example.com
+            DTSTAMP:20261101T000000Z
+            DTSTART:20261113T090000
+            DTEND:20261113T100000
+            SUMMARY:Next day
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:later@example.com
+            DTSTAMP:20261101T000000Z
+            DTSTART:20261113T110000
+            DTEND:20261113T120000
+            SUMMARY:Later that day
+            END:VEVENT
+            END:VCALENDAR
+            """)
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-12").button.click()
+            let rows = shownRowViews()
+            XCTAssertEqual(rows.map { $0.shownTexts.first }, ["Called off", "Still on"])
+            XCTAssertEqual(rows.map(\.isStruckThrough), [true, false])
+            // Row widgets are reused: the same ones now show other plans, none struck through.
+            cell("2026-11-13").button.click()
+            XCTAssertEqual(shownRowViews().map { $0.shownTexts.first }, ["Next day", "Later that day"])
+            XCTAssertEqual(shownRowViews().map(\.isStruckThrough), [false, false])
         }
     }
 

@@ -3,13 +3,15 @@ import GtkKit
 
 /// One day of the month grid: a flat button holding the day number and a row of
 /// decorations. Its widgets are made once and only restyled, so paging allocates nothing.
+/// The number and the "+N" are inscriptions, sized in characters: paging changes them in
+/// all 42 cells, and a label's new text would make GTK measure the whole window again.
 @MainActor
 final class DayCell {
     let button: Button
-    private let number = Label()
+    private let number = Inscription()
     private let decorations = Box(.horizontal, spacing: 3)
     private let dots: [Box]
-    private let overflow = Label()
+    private let overflow = Inscription()
     private let holiday = Label()
     private var dotClasses: [String?]
     private var holidayClass: String?
@@ -25,6 +27,8 @@ final class DayCell {
         let content = Box(.vertical, spacing: 2)
         number.halign = .center
         number.valign = .center
+        number.xalign = 0.5
+        number.minChars = 2
         number.addCSSClass("day-number")
         content.append(number)
 
@@ -43,6 +47,9 @@ final class DayCell {
         holiday.maxWidthChars = 8
         holiday.isVisible = false
         overflow.addCSSClass("overflow")
+        // "+999" at most; fewer digits leave a little room after them.
+        overflow.minChars = 2
+        overflow.natChars = 4
         overflow.isVisible = false
         decorations.append(holiday)
         dots.forEach(decorations.append)

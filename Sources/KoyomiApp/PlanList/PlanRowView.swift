@@ -2,15 +2,18 @@ import GtkKit
 
 /// One row of the plan list, made once and filled again for whatever item scrolls into view:
 /// an agenda day header, or a plan with its colour bar, title and range, and a
-/// "Starts"/"Continues" marker. Four widgets only: a list view builds up to a few hundred
-/// rows whenever its content changes, so each widget here counts.
+/// "Starts"/"Continues" marker. Few widgets: a list view builds up to a few hundred rows
+/// whenever its content changes, so each widget here counts. The title and range are
+/// inscriptions (one line each): refilling a row for another plan then only redraws it, where
+/// labels would make GTK measure and lay out the list again.
 @MainActor
 final class PlanRowView: RecyclableRow {
     let root = Box(.horizontal, spacing: 10)
     var rowWidget: Widget { root }
     private let bar = Box(.vertical)
-    /// The title over the range, or the header's text.
-    let text = Label()
+    /// The title, or the header's text.
+    private let title = Inscription()
+    private let range = Inscription()
     private let marker = Label()
     private var barClass: String?
     /// The plan shown now, or nil for a header.
@@ -20,15 +23,27 @@ final class PlanRowView: RecyclableRow {
 
     init() {
         bar.addCSSClass("color-bar")
-        text.xalign = 0
-        text.ellipsis = .end
-        text.hexpand = true
+        let texts = Box(.vertical)
+        texts.hexpand = true
+        texts.valign = .center
+        title.overflow = .ellipsizeEnd
+        title.addCSSClass("plan-title")
+        range.overflow = .ellipsizeEnd
+        range.addCSSClass("plan-range")
+        texts.append(title)
+        texts.append(range)
         marker.addCSSClass("plan-marker")
         marker.valign = .center
         root.append(bar)
-        root.append(text)
+        root.append(texts)
         root.append(marker)
     }
+
+    /// What the row shows: its title (or the header) and, for a plan, the range under it.
+    var shownTexts: [String] { range.isVisible ? [title.text, range.text] : [title.text] }
+
+    /// Whether the title is struck through (a cancelled plan).
+    var isStruckThrough: Bool { title.hasCSSClass("cancelled") }
 
     func showHeader(_ header: String) {
         model = nil
@@ -36,7 +51,9 @@ final class PlanRowView: RecyclableRow {
         root.addCSSClass("agenda-day")
         bar.isVisible = false
         marker.isVisible = false
-        text.text = header
+        range.isVisible = false
+        title.setCSSClass("cancelled", false)
+        title.text = header
         wantedAccessibleLabel = header
         tooltipText = nil
     }
@@ -48,6 +65,7 @@ final class PlanRowView: RecyclableRow {
         root.addCSSClass("plan-row")
         bar.isVisible = true
         marker.isVisible = true
+        range.isVisible = true
         if barClass != colorClass {
             if let barClass { bar.removeCSSClass(barClass) }
             bar.addCSSClass(colorClass)
@@ -55,9 +73,9 @@ final class PlanRowView: RecyclableRow {
         }
         // The row's texts are formatted here, when it comes into view (`PlanRow`), once each.
         let rangeText = row.rangeText
-        let title = "<b>\(Label.escape(row.title))</b>"
-        let range = "<span size=\"small\" alpha=\"75%\" font_features=\"tnum\">\(Label.escape(rangeText))</span>"
-        text.setMarkup(row.isCancelled ? "<s>\(title)</s>\n\(range)" : "\(title)\n\(range)")
+        title.text = row.title
+        title.setCSSClass("cancelled", row.isCancelled)
+        range.text = rangeText
         marker.text = row.markerText
         marker.setCSSClass("starts", row.startsOnDay)
         marker.setCSSClass("continues", !row.startsOnDay)

@@ -48,6 +48,9 @@ enum Stylesheet {
     .plan-list { background: none; }
     .plan-row { padding: 8px 12px; }
     .color-bar { min-width: 5px; border-radius: 3px; }
+    .plan-title { font-weight: bold; }
+    .plan-title.cancelled { text-decoration: line-through; }
+    .plan-range { font-size: 0.83em; opacity: 0.75; font-feature-settings: "tnum"; }
     .plan-marker { font-size: 0.75em; border-radius: 4px; padding: 1px 6px; }
     .plan-marker.starts { background-color: alpha(@accent_bg_color, 0.2); }
     .plan-marker.continues { background-color: alpha(currentColor, 0.12); }
