@@ -190,24 +190,12 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     func refreshList() { renderList() }
 
     private func renderList() {
-        // One colour per calendar for the plans without their own (nearly all of them).
-        var calendarColors: [CalendarID: (info: CalendarInfo, color: DotColor)] = [:]
-        for info in store.calendars where calendarColors[info.id] == nil {
-            calendarColors[info.id] = (info, DayDecoration.dotColor(planColor: nil, calendar: info))
-        }
+        let style = PlanRowStyle(calendars: store.calendars, formatter: formatter)
         shownRows = []
         shownByID = nil
-        func rows(_ entries: [PlanOnDay]) -> [PlanRow] {
+        func rows(_ entries: [PlanOnDay]) -> PlanRows {
             shownRows.append(entries)
-            // Each row shares `entries` and reads its plan in place (see `PlanRow`).
-            return entries.indices.map { index in
-                let known = calendarColors[entries[index].plan.calendarID]
-                let planColor = entries[index].plan.color
-                let color = planColor == nil
-                    ? known?.color ?? DayDecoration.dotColor(planColor: nil, calendar: nil)
-                    : DayDecoration.dotColor(planColor: planColor, calendar: known?.info)
-                return PlanRow(entries, at: index, color: color, calendarName: known?.info.name ?? "", formatter: formatter)
-            }
+            return PlanRows(entries, style: style)
         }
         if let day = store.selection {
             let entries = store.plans(on: day)

@@ -71,36 +71,38 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         quietWait?.cancel()
         quietWait = nil
         stale = []
-        var positions: [(item: UnsafeMutableRawPointer, row: Row, position: Int)] = []
-        for (item, row) in rowsByItem {
+        // Read through GTK's pointers only: the rows themselves are looked up just for the
+        // ones filled now (a Swift reference to each of ~200 rows showed in a page's time).
+        var positions: [(item: UnsafeMutableRawPointer, position: Int)] = []
+        positions.reserveCapacity(rowsByItem.count)
+        for item in rowsByItem.keys {
             let position = gtk_list_item_get_position(OpaquePointer(item))
             guard position != GTK_INVALID_LIST_POSITION, Int(position) < newCount else { continue }
-            positions.append((item, row, Int(position)))
+            positions.append((item, Int(position)))
         }
         // Positions stay, so the rows on screen now show the positions that will be seen.
         // GTK 4.8 hides the list items of the others (child-visible false, their old place
         // kept); the new items may be shorter, so twice as many positions past them are
         // filled now too.
-        let height = Double(allocatedHeight)
-        let onScreen = positions.filter { entry in
-            let widget = entry.row.rowWidget
-            guard let item = gtk_widget_get_parent(widget.widget), gtk_widget_get_child_visible(item) != 0,
-                  let place = widget.bounds(relativeTo: self), place.height > 0 else { return false }
-            return place.y + place.height > 0 && place.y < height
-        }.map(\.position)
-        if let first = onScreen.min(), let last = onScreen.max() {
-            let span = last - first + 1
-            let near = (first - span)...(last + 2 * span)
-            for entry in positions {
-                if near.contains(entry.position) {
-                    rebind(entry.item, entry.row, at: entry.position)
-                } else {
-                    stale.insert(entry.item)
-                }
+        let height = Float(allocatedHeight)
+        var first = Int.max, last = Int.min
+        for entry in positions {
+            guard let child = gtk_list_item_get_child(OpaquePointer(entry.item)),
+                  let item = gtk_widget_get_parent(child), gtk_widget_get_child_visible(item) != 0 else { continue }
+            var place = graphene_rect_t()
+            guard gtk_widget_compute_bounds(child, widget, &place) != 0, place.size.height > 0,
+                  place.origin.y + place.size.height > 0, place.origin.y < height else { continue }
+            first = min(first, entry.position)
+            last = max(last, entry.position)
+        }
+        let near = first <= last ? (first - (last - first + 1))...(last + 2 * (last - first + 1)) : nil
+        for entry in positions {
+            // Not laid out (or nothing on screen): nothing to go by, so every row is filled now.
+            if near?.contains(entry.position) ?? true {
+                if let row = rowsByItem[entry.item] { rebind(entry.item, row, at: entry.position) }
+            } else {
+                stale.insert(entry.item)
             }
-        } else {
-            // Not laid out (or nothing on screen): nothing to go by, so fill every row now.
-            for entry in positions { rebind(entry.item, entry.row, at: entry.position) }
         }
         scheduleStaleRows()
     }

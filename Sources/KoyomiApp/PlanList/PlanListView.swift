@@ -49,7 +49,7 @@ final class PlanListView {
     /// The plans listed, in order (agenda headers excluded).
     var rows: [PlanRow] {
         switch content {
-        case let .day(_, rows)?: return rows
+        case let .day(_, rows)?: return Array(rows)
         case let .agenda(_, sections)?:
             if let flattenedRows { return flattenedRows }
             let made = sections.flatMap(\.rows)
@@ -179,15 +179,9 @@ final class PlanListView {
         flattenedRows = nil
         sectionStarts = []
         var planCount = 0
-        var lastColor: DotColor?
-        func registerColors(of rows: [PlanRow]) {
+        func registerColors(of rows: PlanRows) {
             planCount += rows.count
-            // Rows of one calendar share its colour, so only changes are looked up (by index:
-            // reading a row's colour in place, without copying the row and its plan).
-            for index in rows.indices where rows[index].color != lastColor {
-                _ = colors.className(for: rows[index].color)
-                lastColor = rows[index].color
-            }
+            for color in rows.colors { _ = colors.className(for: color) }
         }
         switch newContent {
         case let .day(emptyText, dayRows):

@@ -2,9 +2,9 @@ import CalendarModel
 
 /// One row of the plan list as plain values: what the row view draws and reads out.
 ///
-/// A busy month's agenda holds thousands of rows but shows a screenful, so a row keeps its
-/// plan and formats its texts (the range, the id) only when read, i.e. when a row view binds
-/// it: paging never formats what nobody sees.
+/// A busy month's agenda holds thousands of rows but shows a screenful, so rows are made when
+/// read (`PlanRows`) and format their texts (the range, the id) only then, i.e. when a row
+/// view binds them: paging never formats what nobody sees.
 struct PlanRow: Equatable, Identifiable {
     /// The day's list the row's plan is in, and where: a row shares the store's array instead
     /// of copying its plan (a reference per text field), so listing a month's thousands of
@@ -74,13 +74,96 @@ struct PlanRow: Equatable, Identifiable {
     }
 }
 
+/// How one list's rows are drawn: each calendar's colour and name, worked out once per list
+/// (nearly every plan takes its calendar's colour).
+final class PlanRowStyle: Equatable {
+    let formatter: CalendarFormatter
+    private let calendars: [CalendarID: (info: CalendarInfo, color: DotColor)]
+
+    init(calendars: [CalendarInfo], formatter: CalendarFormatter) {
+        var known: [CalendarID: (info: CalendarInfo, color: DotColor)] = [:]
+        for info in calendars where known[info.id] == nil {
+            known[info.id] = (info, DayDecoration.dotColor(planColor: nil, calendar: info))
+        }
+        self.calendars = known
+        self.formatter = formatter
+    }
+
+    /// The colour of a plan of `calendar` whose own colour is `planColor`, as
+    /// `DayDecoration.dotColor(for:calendar:)` gives it.
+    func color(calendar: CalendarID, planColor: String?) -> DotColor {
+        let known = calendars[calendar]
+        guard let planColor else { return known?.color ?? DayDecoration.dotColor(planColor: nil, calendar: nil) }
+        let key = OwnColor(calendar: calendar, color: planColor)
+        if let made = ownColors[key] { return made }
+        let made = DayDecoration.dotColor(planColor: planColor, calendar: known?.info)
+        ownColors[key] = made
+        return made
+    }
+
+    /// Plans' own colours, parsed once per list (a file may give every plan one).
+    private var ownColors: [OwnColor: DotColor] = [:]
+
+    private struct OwnColor: Hashable {
+        var calendar: CalendarID
+        var color: String
+    }
+
+    func calendarName(of calendar: CalendarID) -> String { calendars[calendar]?.info.name ?? "" }
+
+    static func == (a: PlanRowStyle, b: PlanRowStyle) -> Bool {
+        a === b || (a.formatter === b.formatter && a.calendars.mapValues(\.info) == b.calendars.mapValues(\.info))
+    }
+}
+
+/// A day's plans as list rows, each made when it is read: a month's agenda lists thousands of
+/// plans and shows a screenful, so paging costs a reference per day, not a row per plan.
+struct PlanRows: RandomAccessCollection, Equatable {
+    /// The store's array for the day, shared.
+    let entries: [PlanOnDay]
+    let style: PlanRowStyle
+
+    init(_ entries: [PlanOnDay], style: PlanRowStyle) {
+        self.entries = entries
+        self.style = style
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { entries.count }
+
+    subscript(position: Int) -> PlanRow {
+        // Fields are read in place: copying a plan out costs a reference per text field.
+        let calendar = entries[position].plan.calendarID
+        return PlanRow(entries, at: position, color: style.color(calendar: calendar, planColor: entries[position].plan.color),
+                       calendarName: style.calendarName(of: calendar), formatter: style.formatter)
+    }
+
+    /// Every colour the rows use, each once, without making the rows: plans of one calendar
+    /// come in runs, so a colour is worked out only where the calendar or own colour changes.
+    var colors: [DotColor] {
+        var found: [DotColor] = []
+        var last: (calendar: CalendarID, color: String?)?
+        for index in entries.indices {
+            let calendar = entries[index].plan.calendarID
+            let planColor = entries[index].plan.color
+            if let last, last.calendar == calendar, last.color == planColor { continue }
+            last = (calendar, planColor)
+            let color = style.color(calendar: calendar, planColor: planColor)
+            if !found.contains(color) { found.append(color) }
+        }
+        return found
+    }
+
+    static func == (a: PlanRows, b: PlanRows) -> Bool { a.style == b.style && a.entries == b.entries }
+}
+
 /// What the plan list shows: one day's plans, or the month's agenda when no day is selected.
 enum PlanListContent: Equatable {
     struct Section: Equatable {
         var header: String
-        var rows: [PlanRow]
+        var rows: PlanRows
     }
 
-    case day(emptyText: String, rows: [PlanRow])
+    case day(emptyText: String, rows: PlanRows)
     case agenda(emptyText: String, sections: [Section])
 }
