@@ -269,7 +269,8 @@ public final class CalendarStore {
     public func indexPreparation(for month: YearMonth) -> IndexPreparation? {
         let layout = MonthLayout(month: month, firstWeekday: firstWeekday)
         guard !indexCache.contains(where: { $0.layout == layout }) else { return nil }
-        return IndexPreparation(layout: layout, sources: visibleSources, calendar: calendar, generation: indexGeneration)
+        return IndexPreparation(layout: layout, sources: visibleSources, calendar: calendar, calendars: calendarsByID,
+                                generation: indexGeneration)
     }
 
     /// Keeps an index built from `indexPreparation(for:)`, unless the plans changed since it

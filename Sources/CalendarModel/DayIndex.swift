@@ -62,6 +62,11 @@ final class DayIndex {
         decorations[day] = made
         return made
     }
+
+    /// Works out every day's decoration now (on the thread preparing the index).
+    func decorateAll(calendars: [CalendarID: CalendarInfo]) {
+        for day in layout.days { _ = decoration(for: day, calendars: calendars) }
+    }
 }
 
 /// The layout's day boundaries, computed once, so placing a timed plan on days is a binary

@@ -10,14 +10,20 @@ public struct IndexPreparation: @unchecked Sendable {
     let layout: MonthLayout
     let sources: [any PlanSource]
     let calendar: Calendar
+    /// The store's calendars, for the days' decorations (a change of them also changes the
+    /// generation).
+    let calendars: [CalendarID: CalendarInfo]
     let generation: Int
 
     /// The month being prepared.
     public var month: YearMonth { layout.month }
 
-    /// Builds the index: on any thread, as it only reads the sources.
+    /// Builds the index with every day's decoration: on any thread, as it only reads the
+    /// sources, so paging to the month leaves the window's thread only drawing to do.
     public func build() -> PreparedIndex {
-        PreparedIndex(index: DayIndex(layout: layout, sources: sources, calendar: calendar), generation: generation)
+        let index = DayIndex(layout: layout, sources: sources, calendar: calendar)
+        index.decorateAll(calendars: calendars)
+        return PreparedIndex(index: index, generation: generation)
     }
 }
 

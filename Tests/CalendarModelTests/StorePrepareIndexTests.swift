@@ -64,6 +64,32 @@ final class StorePrepareIndexTests: XCTestCase {
         }
     }
 
+    /// The days' dots, labels and "+N" are worked out on the preparing thread: the same as the
+    /// window's own, with holidays, plans' own colours and full days.
+    func testDecorationsWorkedOutOnThePreparingThreadMatch() throws {
+        func make() -> CalendarStore {
+            let calendar = gregorian()
+            let busy = (0..<7).map { allDay("busy\($0)", day(2026, 12, 3), color: $0 == 2 ? "#26a269" : nil) }
+            let work = StaticPlanSource(calendar: workInfo, plans: busy + [allDay("trip", day(2026, 12, 20), through: day(2027, 1, 2))],
+                                        timeCalendar: calendar)
+            let holidays = StaticPlanSource(calendar: holidayInfo, plans: [
+                allDay("xmas", day(2026, 12, 25), title: "Christmas", calendar: holidayID),
+                allDay("eve", day(2026, 12, 31), title: "New Year's Eve", calendar: holidayID),
+            ], timeCalendar: calendar)
+            return CalendarStore(sources: [work, holidays], calendar: calendar, today: day(2026, 11, 29),
+                                 visibleMonth: month(2026, 11), firstWeekday: 1)
+        }
+        let prepared = make(), plain = make()
+        let built = try XCTUnwrap(prepared.indexPreparation(for: month(2026, 12))).build()
+        prepared.adopt(built)
+        for store in [prepared, plain] { store.showNextMonth() }
+        XCTAssertEqual(prepared.decoration(for: day(2026, 12, 3)).overflow, 7 - DayDecoration.maxDots, "seven plans")
+        XCTAssertEqual(prepared.decoration(for: day(2026, 12, 25)).label, "Christmas")
+        for day in plain.layout.days {
+            XCTAssertEqual(prepared.decoration(for: day), plain.decoration(for: day), "\(day)")
+        }
+    }
+
     /// An index asked for before the plans changed holds the old ones: it is refused.
     func testIndexPreparedBeforeThePlansChangedIsRefused() throws {
         let store = store()

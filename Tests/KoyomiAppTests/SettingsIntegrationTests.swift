@@ -21,6 +21,14 @@ final class SettingsIntegrationTests: AppTestCase {
             XCTAssertEqual(window.grid.weekLabels.map(\.text), ["44", "45", "46", "47", "48", "49"])
             XCTAssertEqual(selectedCells(), ["2026-11-29"], "the selection stays")
 
+            // Hidden, they wait; shown again after paging, they are the new month's weeks.
+            controller.settings.update { $0.showsWeekNumbers = false }
+            window.pager.nextButton.click()
+            controller.settings.update { $0.showsWeekNumbers = true }
+            XCTAssertEqual(window.grid.weekLabels.map(\.text), ["49", "50", "51", "52", "53", "1"])
+            XCTAssertEqual(window.grid.weekLabels.first?.accessibleLabel, "Week 49")
+            window.pager.previousButton.click()
+
             let saved = try? String(contentsOfFile: controller.settings.path, encoding: .utf8)
             XCTAssertTrue(saved?.contains("first-weekday=2") == true, saved ?? "no settings file")
             XCTAssertTrue(saved?.contains("show-week-numbers=true") == true, saved ?? "")

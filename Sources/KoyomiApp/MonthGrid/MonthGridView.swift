@@ -19,7 +19,11 @@ final class MonthGridView {
     private let weekCorner = Label()
     let weekLabels: [Label]
     private let colors: ColorClasses
-    var formatter: CalendarFormatter
+    var formatter: CalendarFormatter {
+        didSet { headerOrder = nil }
+    }
+    /// The weekday order the header shows (its names change only with it or the formatter).
+    private var headerOrder: [Int]?
     private(set) var state: MonthGridState?
     private var pendingReload: MainLoopSource?
 
@@ -91,10 +95,13 @@ final class MonthGridView {
         let layoutChanged = newState.layout != state?.layout
         let hadFocus = dayGrid.containsFocus
         state = newState
-        if layoutChanged {
+        if newState.layout.weekdayOrder != headerOrder {
+            headerOrder = newState.layout.weekdayOrder
             for (label, symbol) in zip(headers, formatter.weekdaySymbols(order: newState.layout.weekdayOrder)) {
                 label.text = symbol
             }
+        }
+        if layoutChanged {
             // A screen reader speaks the group's new name: the month paged to.
             dayGrid.accessibleLabel = formatter.monthTitle(newState.layout.month)
             renderWeekNumbers(newState.layout)
@@ -137,10 +144,13 @@ final class MonthGridView {
         set {
             weekColumn.isVisible = newValue
             weekCorner.isVisible = newValue
+            if newValue, let layout = state?.layout { renderWeekNumbers(layout) }
         }
     }
 
+    /// Hidden week numbers are left as they were (a page changes nothing on screen then).
     private func renderWeekNumbers(_ layout: MonthLayout) {
+        guard showsWeekNumbers else { return }
         for (label, week) in zip(weekLabels, layout.isoWeekNumbers) {
             label.text = formatter.weekNumber(week)
             // TRANSLATORS: what a screen reader says for the week-number column; %d is the ISO week.
@@ -165,11 +175,22 @@ final class MonthGridView {
     /// Sends every cell's waiting name and description now.
     func sendAccessibleText() {
         accessibleTextScheduled = false
+        if accessibleLabelsAreStale {
+            // Worked out here, after the paint, like their sending: 42 formatted dates.
+            accessibleLabelsAreStale = false
+            for cell in cells {
+                guard let day = cell.day else { continue }
+                cell.wantedAccessibleLabel = formatter.dayAccessibleLabel(day, planCount: cell.decoration.planCount)
+            }
+        }
         cells.forEach { $0.sendAccessibleText() }
     }
 
+    /// The cells' decorations changed since their names were last worked out.
+    private var accessibleLabelsAreStale = false
+
     /// Whether some cell's name or description waits for the frame to be painted.
-    var hasUnsentAccessibleText: Bool { cells.contains { $0.hasUnsentAccessibleText } }
+    var hasUnsentAccessibleText: Bool { accessibleLabelsAreStale || cells.contains { $0.hasUnsentAccessibleText } }
 
     /// Asks the delegate again for every cell's decoration, batched into one callback however
     /// many changes arrive before it runs, and always before the next frame is painted.
@@ -189,8 +210,8 @@ final class MonthGridView {
             guard let day = cell.day else { continue }
             let decoration = delegate.monthGrid(self, decorationFor: day)
             cell.decorate(decoration, colors: colors)
-            cell.wantedAccessibleLabel = formatter.dayAccessibleLabel(day, planCount: decoration.planCount)
         }
+        accessibleLabelsAreStale = true
         colors.flush()
         sendAccessibleTextAfterPaint()
     }
