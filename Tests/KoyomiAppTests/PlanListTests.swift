@@ -125,6 +125,37 @@ final class PlanListTests: AppTestCase {
         }
     }
 
+    /// From a month's agenda to one day: the agenda's other rows vanish in the click's frame,
+    /// and GTK lets them go after it (destroying a hundred rows' widgets took ~7 ms).
+    func testALongAgendaGivesWayToADayAtOnceAndItsRowsGoAfterTheFrame() throws {
+        let path = try longNovember()
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-29").button.click() // deselect: the month's agenda
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.isFilled }))
+            XCTAssertGreaterThan(window.planList.laidOutRowViews.count, 100, "GTK holds rows for the long agenda")
+
+            cell("2026-11-10").button.click()
+            let day = window.planList.rows.map(\.title)
+            XCTAssertEqual(day.count, 4)
+            XCTAssertGreaterThan(window.planList.heldItemCount, 100, "the agenda's tail waits for the frame")
+            let laidOut = window.planList.laidOutRowViews
+            XCTAssertEqual(laidOut.count, 4, "only the day's rows are laid out")
+            XCTAssertEqual(Set(laidOut.compactMap { $0.model?.title }), Set(day))
+
+            var painted = false
+            window.window.afterNextPaint { painted = true }
+            XCTAssertTrue(MainLoop.iterate(until: { painted && self.window.planList.heldItemCount == 4 }),
+                          "the tail is removed once the frame is painted")
+            XCTAssertTrue(window.planList.isFilled)
+            XCTAssertEqual(Set(window.planList.laidOutRowViews.compactMap { $0.model?.title }), Set(day))
+
+            cell("2026-11-10").button.click() // back to the agenda: its rows are built again
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.isFilled }))
+            XCTAssertEqual(window.planList.rows.count, 120)
+        }
+    }
+
     /// The rows past the first screenful wait for the user to pause, unless they scroll to them.
     func testScrollingALongAgendaGrowsItAtOnce() throws {
         let path = try longNovember()

@@ -20,6 +20,8 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     private let bind: @MainActor (Row, Int) -> Bool
     private let rowTooltip: (@MainActor (Row) -> String?)?
     public private(set) var count = 0
+    /// Items in the GTK model: `count`, plus a tail a shorter reload left (see `reload`).
+    private var modelCount = 0
 
     /// - Parameters:
     ///   - makeRow: builds one row's widgets.
@@ -57,13 +59,13 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     /// on or near the screen are filled now; the others once the list has been left alone for
     /// `quietMilliseconds` (in idle batches), or at once when it scrolls or its rows are read
     /// (`boundRows`, `focusedRow`).
+    ///
+    /// A shorter list keeps its tail in GTK's model, hidden, until the frame is painted:
+    /// removing items makes GTK destroy their rows' widgets there and then (~7 ms for a
+    /// hundred rows, in the frame of a click going from a month's agenda to one day).
     public func reload(count newCount: Int) {
-        if newCount < count {
-            gtk_string_list_splice(strings, guint(newCount), guint(count - newCount), nil)
-            count = newCount
-        } else {
-            extend(to: newCount)
-        }
+        count = min(newCount, modelCount)
+        extend(to: newCount)
         watchScrolling()
         // A batch still pending from an earlier reload would run before this reload's frame.
         staleIdle?.cancel()
@@ -77,9 +79,20 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         positions.reserveCapacity(rowsByItem.count)
         for item in rowsByItem.keys {
             let position = gtk_list_item_get_position(OpaquePointer(item))
-            guard position != GTK_INVALID_LIST_POSITION, Int(position) < newCount else { continue }
+            guard position != GTK_INVALID_LIST_POSITION else { continue }
+            guard Int(position) < newCount else {
+                setBlank(item, true)
+                continue
+            }
+            // A row of the tail that is back in the list shows its item at once (hidden, it
+            // would leave a gap however far from the screen).
+            if isBlank(item), let row = rowsByItem[item] {
+                rebind(item, row, at: Int(position))
+                continue
+            }
             positions.append((item, Int(position)))
         }
+        if modelCount > count { removeTailAfterPaint() }
         // Positions stay, so the rows on screen now show the positions that will be seen.
         // GTK 4.8 hides the list items of the others (child-visible false, their old place
         // kept); the new items may be shorter, so twice as many positions past them are
@@ -122,16 +135,58 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     private var staleBatch: Int { 40 }
 
     private func rebind(_ item: UnsafeMutableRawPointer, _ row: Row, at position: Int) {
+        guard position < count else { return setBlank(item, true) }
+        setBlank(item, false)
         let activatable = bind(row, position)
         gtk_list_item_set_activatable(OpaquePointer(item), activatable ? 1 : 0)
     }
 
-    /// Whether some rows still show an earlier reload's items (off screen, filled after the frame).
-    public var hasStaleRows: Bool { !stale.isEmpty }
+    /// Hides or shows the row widget GTK made for `item` (the list item's widget, so nothing
+    /// of it takes room, focus or a screen reader's attention), for a position in the tail.
+    private func setBlank(_ item: UnsafeMutableRawPointer, _ blank: Bool) {
+        guard let itemWidget = itemWidget(of: item) else { return }
+        if (gtk_widget_get_visible(itemWidget) == 0) != blank { gtk_widget_set_visible(itemWidget, blank ? 0 : 1) }
+        if blank { gtk_list_item_set_activatable(OpaquePointer(item), 0) }
+    }
+
+    private func isBlank(_ item: UnsafeMutableRawPointer) -> Bool {
+        itemWidget(of: item).map { gtk_widget_get_visible($0) == 0 } ?? false
+    }
+
+    private func itemWidget(of item: UnsafeMutableRawPointer) -> UnsafeMutablePointer<GtkWidget>? {
+        gtk_list_item_get_child(OpaquePointer(item)).flatMap(gtk_widget_get_parent)
+    }
+
+    private var tailRemovalScheduled = false
+
+    /// The hidden tail goes once the frame showing the shorter list is painted, in idle time.
+    private func removeTailAfterPaint() {
+        guard !tailRemovalScheduled else { return }
+        tailRemovalScheduled = true
+        afterNextPaint { [weak self] in
+            MainLoop.idle { [weak self] in
+                self?.tailRemovalScheduled = false
+                self?.removeTail()
+            }
+        }
+    }
+
+    /// Whether some rows still show an earlier reload's items (off screen, filled after the
+    /// frame), or a hidden tail waits to be removed.
+    public var hasStaleRows: Bool { !stale.isEmpty || modelCount > count }
+
+    private var hasRowsToFill: Bool { !stale.isEmpty }
 
     /// Fills every row still showing an earlier item (before it can be seen or read).
     public func bindStaleRows() {
         bindStaleRows(limit: Int.max)
+    }
+
+    /// Removes the hidden tail a shorter reload left (GTK destroys its rows' widgets now).
+    private func removeTail() {
+        guard modelCount > count else { return }
+        gtk_string_list_splice(strings, guint(count), guint(modelCount - count), nil)
+        modelCount = count
     }
 
     private func bindStaleRows(limit: Int) {
@@ -143,7 +198,7 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
             rebind(item, row, at: Int(position))
             done += 1
         }
-        if stale.isEmpty {
+        if !hasRowsToFill {
             staleIdle?.cancel()
             staleIdle = nil
             quietWait?.cancel()
@@ -152,7 +207,7 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     }
 
     private func scheduleStaleRows() {
-        guard !stale.isEmpty, staleIdle == nil, quietWait == nil else { return }
+        guard hasRowsToFill, staleIdle == nil, quietWait == nil else { return }
         quietWait = MainLoop.every(milliseconds: quietMilliseconds) { [weak self] in
             self?.quietWait = nil
             self?.scheduleNextStaleBatch()
@@ -161,7 +216,7 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     }
 
     private func scheduleNextStaleBatch() {
-        guard !stale.isEmpty, staleIdle == nil else { return }
+        guard hasRowsToFill, staleIdle == nil else { return }
         staleIdle = MainLoop.idle { [weak self] in
             guard let self else { return }
             self.staleIdle = nil
@@ -182,24 +237,53 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     /// Called when the list scrolls (the user's scroll, or an offset set by code).
     public var scrolled: (@MainActor () -> Void)?
 
-    /// Adds positions `count ..< newCount` at the end, leaving the rows already there alone.
+    /// Adds positions `count ..< newCount` at the end, leaving the rows already there alone
+    /// (positions of the hidden tail are shown again and filled).
     public func extend(to newCount: Int) {
         guard newCount > count else { return }
-        var ids: [UnsafeMutablePointer<CChar>?] = (count..<newCount).map { strdup(String($0)) } + [nil]
-        defer { ids.forEach { free($0) } }
-        ids.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
-                gtk_string_list_splice(strings, guint(count), 0, $0)
+        let reused = count..<min(newCount, modelCount)
+        // Set first: GTK may bind the new positions' rows during the splice.
+        count = newCount
+        if newCount > modelCount {
+            var ids: [UnsafeMutablePointer<CChar>?] = (modelCount..<newCount).map { strdup(String($0)) } + [nil]
+            defer { ids.forEach { free($0) } }
+            ids.withUnsafeMutableBufferPointer { buffer in
+                buffer.baseAddress!.withMemoryRebound(to: UnsafePointer<CChar>?.self, capacity: buffer.count) {
+                    gtk_string_list_splice(strings, guint(modelCount), 0, $0)
+                }
+            }
+            modelCount = newCount
+        }
+        guard !reused.isEmpty else { return }
+        for (item, row) in rowsByItem {
+            let position = gtk_list_item_get_position(OpaquePointer(item))
+            if position != GTK_INVALID_LIST_POSITION, reused.contains(Int(position)) {
+                stale.remove(item)
+                rebind(item, row, at: Int(position))
             }
         }
-        count = newCount
     }
 
     /// The rows that exist now (those on screen, and a few beside them).
     public var boundRows: [Row] {
         bindStaleRows()
-        return Array(rowsByItem.values)
+        return rowsByItem.compactMap { item, row in
+            let position = gtk_list_item_get_position(OpaquePointer(item))
+            return position != GTK_INVALID_LIST_POSITION && Int(position) < count ? row : nil
+        }
     }
+
+    /// The rows GTK lays out now (a hidden tail's excluded), whether scrolled into view or not.
+    public var laidOutRows: [Row] {
+        rowsByItem.compactMap { item, row in
+            guard let itemWidget = itemWidget(of: item), gtk_widget_get_visible(itemWidget) != 0,
+                  gtk_widget_get_child_visible(itemWidget) != 0 else { return nil }
+            return row
+        }
+    }
+
+    /// Items GTK's model holds: `count`, until a shorter list's tail is removed.
+    public var modelItemCount: Int { modelCount }
 
     /// The row whose list item holds the window's focus (GTK focuses the item around the row).
     /// The window's focus widget is compared, not `has-focus`, which is false while another
