@@ -1,6 +1,6 @@
 /* The baseline for koyomi-bench's "first frame": Koyomi's widget tree written in plain C with
  * GTK 4 + libadwaita, no model and no files. A header bar with Today / Previous / Next and a
- * title, 7 weekday labels, 42 day buttons (each a label over a box of three dots), a list
+ * title, 7 weekday labels, 42 day buttons (each an inscription over a box of dots), a list
  * below. It quits once its first frame is painted, as `koyomi --quit-after-first-frame` does.
  *
  * Build: Benchmarks/build-first-frame [OUTPUT]   (pkg-config libadwaita-1) */
@@ -49,7 +49,10 @@ static GtkWidget *month_grid(void) {
         char number[4];
         g_snprintf(number, sizeof number, "%d", cell % 31 + 1);
         GtkWidget *content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 2);
-        gtk_box_append(GTK_BOX(content), gtk_label_new(number));
+        GtkWidget *day = gtk_inscription_new(number);
+        gtk_inscription_set_min_chars(GTK_INSCRIPTION(day), 2);
+        gtk_inscription_set_xalign(GTK_INSCRIPTION(day), 0.5);
+        gtk_box_append(GTK_BOX(content), day);
         GtkWidget *dots = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 2);
         gtk_widget_set_halign(dots, GTK_ALIGN_CENTER);
         for (int dot = 0; dot < cell % 4; dot++) {
