@@ -232,7 +232,7 @@ final class SubscriptionRefresherTests: XCTestCase {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         XCTAssertGreaterThanOrEqual(fd, 0)
         defer { close(fd) }
-        let port = try HTTPTestServer.bindLoopback(fd)
+        let port = try LoopbackPort.bind(fd)
         XCTAssertEqual(listen(fd, 4), 0)
         var limits = SubscriptionRefresher.Limits.standard
         (limits.idleSeconds, limits.totalSeconds) = (1, 2)
@@ -274,7 +274,7 @@ final class SubscriptionRefresherTests: XCTestCase {
     }
 
     func testNobodyListeningIsUnreachable() async throws {
-        let port = try HTTPTestServer.freePort()
+        let port = try LoopbackPort.free()
         let nowhere = Subscription(url: URL(string: "http://127.0.0.1:\(port)/cal.ics")!, name: "Nowhere",
                                    color: "#000000", created: now)
         let error = await refreshError(nowhere)

@@ -1,8 +1,5 @@
 import Foundation
 import XCTest
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A real web server for one test on 127.0.0.1 and a free port: Python's `http.server`
 /// serving a temporary folder, or a tiny scripted server that misbehaves on purpose.
@@ -23,11 +20,9 @@ public final class HTTPTestServer: @unchecked Sendable {
         case trickle
     }
 
-    public let folder: URL
+    public var folder: URL { server.folder }
     public let port: Int
-    private let process = Process()
-    private let exited = DispatchSemaphore(value: 0)
-    private let log: PipeReader
+    private let server: ServerProcess
 
     /// Starts the server and returns once it listens; skips the test when there is no python3.
     public init(_ mode: Mode = .files) throws {
@@ -35,23 +30,13 @@ public final class HTTPTestServer: @unchecked Sendable {
         guard FileManager.default.isExecutableFile(atPath: python.path) else {
             throw XCTSkip("python3 is not installed (apt-get install python3)")
         }
-        folder = try TestEnvironment.makeFolder("koyomi-webcal")
-        port = try Self.freePort()
-        process.executableURL = python
+        server = ServerProcess(folder: try TestEnvironment.makeFolder("koyomi-webcal"))
+        port = try LoopbackPort.free()
         // -u: unbuffered, so the "Serving HTTP" line arrives while the server runs.
-        process.arguments = mode == .files
-            ? ["-u", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", folder.path]
+        let arguments = mode == .files
+            ? ["-u", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", server.folder.path]
             : ["-u", "-c", Self.script, String(port), mode.rawValue]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.terminationHandler = { [exited] _ in exited.signal() }
-        try process.run()
-        log = PipeReader(output)
-        guard log.wait(for: "Serving HTTP on", timeout: 20) else {
-            stop()
-            throw ServerFailure(description: "python3 -m http.server did not start:\n\(log.text)")
-        }
+        try server.start(python, arguments, readyLine: "Serving HTTP on", failure: "python3 -m http.server did not start")
     }
 
     /// `http://127.0.0.1:<port>/<name>`.
@@ -84,17 +69,11 @@ public final class HTTPTestServer: @unchecked Sendable {
         log.text.components(separatedBy: "\"GET \(path) HTTP/1.1\"").count - 1
     }
 
-    /// SIGTERM, then wait (bounded) for the exit; SIGKILL if it does not go. Removes the folder.
-    public func stop() {
-        if process.isRunning {
-            process.terminate()
-            if exited.wait(timeout: .now() + 10) == .timedOut {
-                Glibc.kill(process.processIdentifier, SIGKILL)
-                _ = exited.wait(timeout: .now() + 10)
-            }
-        }
-        try? FileManager.default.removeItem(at: folder)
-    }
+    /// Stops the server and removes its folder.
+    public func stop() { server.stop() }
+
+    /// What the server printed (set once it started).
+    private var log: PipeReader { server.log! }
 
     /// The misbehaving server: one thread per connection, the request line logged as
     /// `http.server` does, so `logged` works for both.
@@ -139,30 +118,4 @@ public final class HTTPTestServer: @unchecked Sendable {
         connection, _ = listener.accept()
         threading.Thread(target=answer, args=(connection,), daemon=True).start()
     """#
-
-    struct ServerFailure: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// A TCP port nobody listens on right now (bind to port 0, read it back, close).
-    public static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerFailure(description: "socket() failed") }
-        defer { close(fd) }
-        return try bindLoopback(fd)
-    }
-
-    /// Binds `fd` to 127.0.0.1 on a port the kernel picks and returns that port.
-    public static func bindLoopback(_ fd: Int32) throws -> Int {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw ServerFailure(description: "bind() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 }
