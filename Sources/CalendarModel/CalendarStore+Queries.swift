@@ -28,7 +28,7 @@ extension CalendarStore {
             return currentIndex().decoration(for: day, calendars: calendarsByID)
         }
         let rows = plans(on: day)
-        return rows.isEmpty ? .none : DayDecoration.make(for: rows.map(\.plan), calendars: calendarsByID)
+        return rows.isEmpty ? .none : DayDecoration.make(for: rows, calendars: calendarsByID)
     }
 
     /// The visible month's days (1st to last, no greyed days) that have plans, in order.

@@ -311,8 +311,7 @@ public final class CalendarStore {
             return index
         }
         let index = DayIndex(layout: layout, sources: visibleSources, calendar: calendar)
-        indexCache.append(index)
-        if indexCache.count > Self.indexCacheLimit { DayIndex.releaseElsewhere([indexCache.removeFirst()]) }
+        keep(index)
         return index
     }
 }

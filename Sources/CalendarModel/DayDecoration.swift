@@ -47,11 +47,9 @@ public struct DayDecoration: Equatable, Sendable {
     ///
     /// Holiday-like plans never become dots: the first gives the label, later ones count in
     /// `overflow`. Cancelled plans count like any other, because the list still shows them.
-    public static func make<Plans: Sequence<Plan>>(for plans: Plans,
-                                                   calendars: [CalendarID: CalendarInfo]) -> DayDecoration {
-        var result = DayDecoration()
+    public static func make(for plans: [Plan], calendars: [CalendarID: CalendarInfo]) -> DayDecoration {
+        var result = DayDecoration(planCount: plans.count)
         for plan in plans {
-            result.planCount += 1
             let info = calendars[plan.calendarID]
             if isHolidayLike(plan, calendar: info) {
                 if result.label == nil {

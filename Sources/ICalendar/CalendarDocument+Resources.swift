@@ -44,10 +44,7 @@ extension CalendarDocument {
     /// folding and line ends (servers such as Radicale store what they were sent re-serialized).
     public func hasSameEvent(uid: String, as other: CalendarDocument) -> Bool {
         func lines(_ document: CalendarDocument) -> [String] {
-            document.snapshot(uid: uid).componentTexts.flatMap { text in
-                text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n ", with: "")
-                    .replacingOccurrences(of: "\n\t", with: "").split(separator: "\n").map(String.init)
-            }.sorted()
+            document.components.filter { $0.kind == "VEVENT" && $0.uid == uid }.flatMap { $0.lines.map(\.unfolded) }.sorted()
         }
         return lines(self) == lines(other)
     }

@@ -7,8 +7,9 @@ import Foundation
 /// Loading parses one VEVENT at a time into compact Swift values, freeing each libical tree
 /// at once; single events are kept sorted by start (`FixedPlanIndex`), and repeating events
 /// are expanded only for the interval asked (`plans(overlapping:)`), skipping series whose
-/// occurrences cannot reach it. The file is never written. Built on any thread; after that
-/// nothing in it changes, so several threads may read it at once (`PlanSource`).
+/// occurrences cannot reach it. The file is never written. Built on any thread (its calendar
+/// may be relabelled once, before it reaches a store, `relabel`); after that nothing in it
+/// changes, so several threads may read it at once (`PlanSource`).
 ///
 /// Decisions: several top-level VCALENDARs are merged; an override with STATUS:CANCELLED
 /// is kept as a plan with `status == .cancelled` (the view decides how to show it); an

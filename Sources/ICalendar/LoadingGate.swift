@@ -8,7 +8,7 @@ import Synchronization
 /// cores. So the app closes the gate before reading ahead and opens it once the first frame
 /// is painted: until then one thread reads, afterwards all cores. A closed gate holds threads
 /// for at most `longestHold`, so loading never waits on a frame that does not come. Open
-/// unless someone closes it (the command line and tests never do).
+/// unless someone closes it: only the app's start-up does (and a test of the holding).
 public enum LoadingGate {
     /// How long a closed gate holds a thread back at most.
     static let longestHold = 1.0

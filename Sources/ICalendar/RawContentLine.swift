@@ -5,11 +5,6 @@ struct RawContentLine {
     let name: String
     let value: String
 
-    init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
-
     init(_ line: Substring) {
         var inQuotes = false
         var nameEnd: Substring.Index?

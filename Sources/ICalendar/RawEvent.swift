@@ -83,11 +83,6 @@ struct RawEvent {
     }
 
     /// `YYYYMMDD` or `YYYYMMDDTHHMMSS[Z]`, naming a day and time that exist.
-    static func isPossible(_ text: String) -> Bool {
-        let chars = Array(text.utf8)
-        return chars.withUnsafeBufferPointer { isPossible($0[...]) }
-    }
-
     static func isPossible(_ chars: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
         let start = chars.startIndex
         let count = chars.count

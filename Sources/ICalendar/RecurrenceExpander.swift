@@ -27,11 +27,9 @@ struct RecurrenceExpander {
 
     /// Occurrences of `master` overlapping `interval`, except those named in `replaced`
     /// (occurrence keys of RECURRENCE-ID overrides).
-    /// `allDays`: the interval as days (`AllDayWindow`), when the caller asks for many masters.
-    func plans(of master: EventRecord, overlapping interval: DateInterval, replaced: Set<String>,
-               allDays: AllDayWindow? = nil) -> [Plan] {
+    func plans(of master: EventRecord, overlapping interval: DateInterval, replaced: Set<String>) -> [Plan] {
         var plans: [Plan] = []
-        appendPlans(of: master, overlapping: interval, replaced: replaced, allDays: allDays, to: &plans)
+        appendPlans(of: master, overlapping: interval, replaced: replaced, allDays: nil, to: &plans)
         return plans
     }
 

@@ -59,7 +59,7 @@ struct ReopenCache {
                   reader.unsigned() == Self.formatVersion, let stored = Self.readKey(&reader), stored == key,
                   let length = reader.unsigned(), let checksum = reader.unsigned(),
                   let payload = reader.raw(Int(clamping: length)), reader.isAtEnd,
-                  Self.fnv(payload) == checksum else { return nil }
+                  Fingerprint.of(payload) == checksum else { return nil }
             var body = CacheReader(payload)
             guard let result = body.parsed(calendarID: calendarID, userZone: userZone), body.isAtEnd else { return nil }
             return result
@@ -82,7 +82,7 @@ struct ReopenCache {
         out.string(key.timeZone)
         out.unsigned(key.contentHash)
         out.unsigned(UInt64(payload.bytes.count))
-        out.unsigned(payload.bytes.withUnsafeBytes { Self.fnv($0) })
+        out.unsigned(payload.bytes.withUnsafeBytes { Fingerprint.of($0) })
         // Header and payload go to a temporary file one after the other and it is renamed into
         // place: no joined copy of a cache of megabytes, and never a half-written cache.
         let target = file(for: key.path)
@@ -120,23 +120,10 @@ struct ReopenCache {
         return Key(path: path, identity: FileIdentity(identity), timeZone: zone, contentHash: hash)
     }
 
-    /// FNV-1a, 64 bits: enough to notice a changed file or a damaged cache (not an adversary).
-    static func fnv<Bytes: DataProtocol>(_ bytes: Bytes, seed: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
-        var hash = seed
-        for region in bytes.regions {
-            region.withUnsafeBytes { raw in
-                for byte in raw {
-                    hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-                }
-            }
-        }
-        return hash
-    }
-
-    static func fnv(_ raw: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in raw { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        return hash
+    /// FNV-1a, 64 bits (`Fingerprint`): enough to notice a changed file or a damaged cache
+    /// (not an adversary). Region by region, as raw bytes.
+    static func fnv<Bytes: DataProtocol>(_ bytes: Bytes, seed: UInt64 = Fingerprint.empty) -> UInt64 {
+        bytes.regions.reduce(seed) { hash, region in region.withUnsafeBytes { Fingerprint.of($0, continuing: hash) } }
     }
 }
 
