@@ -15,20 +15,6 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     let search: SearchController
     /// Opens the editor and deletes plans (writable calendars only).
     weak var editing: EditingController?
-    /// The plans behind the rows shown now, in list order, as the store's arrays (one per
-    /// day): keeping them is a reference each, not a copy of every plan.
-    private var shownRows: [[PlanOnDay]] = []
-    private var shownByID: [String: PlanOnDay]?
-    /// The plans behind the rows shown now, by row id. Built on first use: a row id is
-    /// formatted text, and a month's agenda may list thousands of rows nobody activates.
-    private var shownEntries: [String: PlanOnDay] {
-        if let shownByID { return shownByID }
-        // Two rows with one id (the same event in two calendars): the later one, as before.
-        let made = Dictionary(shownRows.joined().map { ($0.id, $0) }, uniquingKeysWith: { _, later in later })
-        shownByID = made
-        return made
-    }
-
     init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
         self.store = store
         self.formatter = formatter
@@ -97,15 +83,13 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     // MARK: PlanListViewDelegate
 
     func planList(_ list: PlanListView, didActivate row: PlanRow) {
-        guard let entry = shownEntries[row.id], let editing, isWritable(entry.plan.calendarID) else {
-            return window.showDetails(of: row)
-        }
-        editing.edit(entry)
+        guard let editing, isWritable(row.entry.plan.calendarID) else { return window.showDetails(of: row) }
+        editing.edit(row.entry)
     }
 
     func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow) {
-        guard let entry = shownEntries[row.id], isWritable(entry.plan.calendarID) else { return }
-        editing?.delete(entry)
+        guard isWritable(row.entry.plan.calendarID) else { return }
+        editing?.delete(row.entry)
     }
 
     private func isWritable(_ id: CalendarID) -> Bool {
@@ -191,12 +175,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
 
     private func renderList() {
         let style = PlanRowStyle(calendars: store.calendars, formatter: formatter)
-        shownRows = []
-        shownByID = nil
-        func rows(_ entries: [PlanOnDay]) -> PlanRows {
-            shownRows.append(entries)
-            return PlanRows(entries, style: style)
-        }
+        func rows(_ entries: [PlanOnDay]) -> PlanRows { PlanRows(entries, style: style) }
         if let day = store.selection {
             let entries = store.plans(on: day)
             window.planList.render(.day(emptyText: formatter.emptyDayText(day), rows: rows(entries)), key: day.description)

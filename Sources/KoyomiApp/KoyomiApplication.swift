@@ -168,11 +168,11 @@ public final class KoyomiApplication {
     /// calendars as they are now (the first run's new calendar is small and read then).
     private func readAhead() -> ICalendarPrefetch? {
         let samples = options.samples ? sampleFiles(reportingMissing: false) : []
-        let own = opensUserCalendars
-            ? UserCalendarFolder(environment: environment, timeZone: Self.systemZone()).paths : options.files
+        let zone = Self.systemZone()
+        let own = opensUserCalendars ? UserCalendarFolder(environment: environment, timeZone: zone).paths : options.files
         let paths = samples + own
         guard !paths.isEmpty else { return nil }
-        let loader = CalendarLoader(timeZone: Self.systemZone())
+        let loader = CalendarLoader(timeZone: zone)
         return ICalendarPrefetch(paths.map { ($0, loader.options(for: $0)) })
     }
 

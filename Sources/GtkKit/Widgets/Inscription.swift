@@ -22,11 +22,6 @@ public final class Inscription: Widget {
         set { if newValue != text { gtk_inscription_set_text(inscription, newValue) } }
     }
 
-    /// Sets Pango markup (build it with `Label.escape` for any text that comes from data).
-    public func setMarkup(_ markup: String) {
-        gtk_inscription_set_markup(inscription, markup)
-    }
-
     /// The width asked for, in approximate characters of the widget's font.
     public var minChars: UInt32 {
         get { gtk_inscription_get_min_chars(inscription) }

@@ -7,8 +7,9 @@ public protocol RecyclableRow: AnyObject {
     var rowWidget: Widget { get }
 }
 
-/// GtkListView over a plain count of items: only the rows on screen exist, and they are
-/// reused as the list scrolls, so a list of thousands costs what a screenful costs.
+/// GtkListView over a plain count of items: GTK 4.8 makes row widgets for a window of about
+/// 200 positions around what is shown and reuses them as the list scrolls, so a list of
+/// thousands costs what a couple of hundred rows cost.
 ///
 /// GTK 4.8 lists need a GListModel of GObjects; the items here are the positions themselves
 /// (a GtkStringList), and `bind` fills a row from the Swift value at that position.
@@ -163,11 +164,9 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     private func removeTailAfterPaint() {
         guard !tailRemovalScheduled else { return }
         tailRemovalScheduled = true
-        afterNextPaint { [weak self] in
-            MainLoop.idle { [weak self] in
-                self?.tailRemovalScheduled = false
-                self?.removeTail()
-            }
+        whenIdleAfterNextPaint { [weak self] in
+            self?.tailRemovalScheduled = false
+            self?.removeTail()
         }
     }
 
@@ -175,7 +174,6 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     /// frame), or a hidden tail waits to be removed.
     public var hasStaleRows: Bool { !stale.isEmpty || modelCount > count }
 
-    private var hasRowsToFill: Bool { !stale.isEmpty }
 
     /// Fills every row still showing an earlier item (before it can be seen or read).
     public func bindStaleRows() {
@@ -198,7 +196,7 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
             rebind(item, row, at: Int(position))
             done += 1
         }
-        if !hasRowsToFill {
+        if stale.isEmpty {
             staleIdle?.cancel()
             staleIdle = nil
             quietWait?.cancel()
@@ -207,7 +205,7 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     }
 
     private func scheduleStaleRows() {
-        guard hasRowsToFill, staleIdle == nil, quietWait == nil else { return }
+        guard !stale.isEmpty, staleIdle == nil, quietWait == nil else { return }
         quietWait = MainLoop.every(milliseconds: quietMilliseconds) { [weak self] in
             self?.quietWait = nil
             self?.scheduleNextStaleBatch()
@@ -216,7 +214,7 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
     }
 
     private func scheduleNextStaleBatch() {
-        guard hasRowsToFill, staleIdle == nil else { return }
+        guard !stale.isEmpty, staleIdle == nil else { return }
         staleIdle = MainLoop.idle { [weak self] in
             guard let self else { return }
             self.staleIdle = nil
@@ -264,7 +262,8 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         }
     }
 
-    /// The rows that exist now (those on screen, and a few beside them).
+    /// The rows that show positions of the list now (GTK's ~200 around what is shown), each
+    /// filled for its position first.
     public var boundRows: [Row] {
         bindStaleRows()
         return rowsByItem.compactMap { item, row in

@@ -153,12 +153,20 @@ open class Widget: GObjectRef {
     // MARK: Accessibility (what a screen reader reads over AT-SPI)
 
     /// The accessible name. GTK 4.8 has no getter, so the last value set is kept here too.
+    /// Setting the same value again sends nothing (each change is a D-Bus signal to the
+    /// accessibility bus).
     public var accessibleLabel: String? {
-        didSet { koyomi_accessible_set_string(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, accessibleLabel ?? "") }
+        didSet {
+            guard accessibleLabel != oldValue else { return }
+            koyomi_accessible_set_string(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, accessibleLabel ?? "")
+        }
     }
 
     public var accessibleDescription: String? {
-        didSet { koyomi_accessible_set_string(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, accessibleDescription ?? "") }
+        didSet {
+            guard accessibleDescription != oldValue else { return }
+            koyomi_accessible_set_string(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, accessibleDescription ?? "")
+        }
     }
 
     /// Marks the widget as the currently selected item (a selected day cell).
@@ -201,6 +209,12 @@ open class Widget: GObjectRef {
             body()
         }
         gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_PAINT)
+    }
+
+    /// Calls `body` in idle time once the next frame containing this widget is painted: for
+    /// work that must not make that frame later.
+    public func whenIdleAfterNextPaint(_ body: @escaping @MainActor () -> Void) {
+        afterNextPaint { MainLoop.idle(body) }
     }
 }
 

@@ -87,10 +87,7 @@ final class InteractionBenchmark {
         MainLoop.every(milliseconds: Self.pauseMilliseconds) { [weak self] in
             guard let self else { return false }
             guard self.controller.mainWindow.planList.isFilled else { return true }
-            MainLoop.every(milliseconds: Self.pauseMilliseconds) { [weak self] in
-                self?.next()
-                return false
-            }
+            self.nextAfterPause()
             return false
         }
     }
@@ -98,10 +95,8 @@ final class InteractionBenchmark {
     private func makeTwin() -> CalendarStore {
         let store = controller.store
         let zone = store.calendar.timeZone
-        let sources: [any PlanSource] = paths.compactMap { path in
-            let options = ICalendarLoadOptions(id: CalendarLoader.id(for: path), fallbackColor: "#3584e4", timeZone: zone)
-            return try? ICalendarFile.load(path: path, options: options)
-        }
+        let loader = CalendarLoader(timeZone: zone)
+        let sources: [any PlanSource] = paths.compactMap { try? ICalendarFile.load(path: $0, options: loader.options(for: $0)) }
         let twin = CalendarStore(sources: sources, calendar: store.calendar, today: store.today,
                                  visibleMonth: store.visibleMonth, firstWeekday: store.firstWeekday)
         if twin.selection != store.selection, let day = store.selection { twin.select(day) }
@@ -117,6 +112,7 @@ final class InteractionBenchmark {
     private static func prepareNeighbours(of twin: CalendarStore, then: @escaping @MainActor () -> Void) {
         let month = twin.visibleMonth
         let preparations = [month.next, month.previous].compactMap { twin.indexPreparation(for: $0) }
+        guard !preparations.isEmpty else { return then() }
         MainLoop.runInBackground(givingWay: true, { preparations.map { $0.build() } }, then: { built in
             built.forEach { twin.adopt($0) }
             then()
@@ -176,21 +172,23 @@ final class InteractionBenchmark {
             guard let self else { return }
             let painted = MainLoop.monotonicSeconds
             var model = 0.0
-            let pause = {
-                _ = MainLoop.every(milliseconds: Self.pauseMilliseconds) { [weak self] in
-                    self?.next()
-                    return false
-                }
-            }
             if let twin = self.twin {
                 let modelStart = MainLoop.monotonicSeconds
                 step.model(twin)
                 model = MainLoop.monotonicSeconds - modelStart
-                Self.prepareNeighbours(of: twin) { pause() }
+                Self.prepareNeighbours(of: twin) { [weak self] in self?.nextAfterPause() }
             } else {
-                pause()
+                self.nextAfterPause()
             }
             self.record(step.isPage, frame: painted - start, handler: handled - start, model: model)
+        }
+    }
+
+    /// The next action, after the pause between actions.
+    private func nextAfterPause() {
+        MainLoop.every(milliseconds: Self.pauseMilliseconds) { [weak self] in
+            self?.next()
+            return false
         }
     }
 

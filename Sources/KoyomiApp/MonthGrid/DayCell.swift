@@ -90,12 +90,10 @@ final class DayCell {
         wantedAccessibleLabel != button.accessibleLabel || wantedAccessibleDescription != button.accessibleDescription
     }
 
-    /// Sends the wanted name and description, each only if it changed (a D-Bus signal each).
+    /// Sends the wanted name and description (each only if it changed, `Widget`).
     func sendAccessibleText() {
-        if wantedAccessibleLabel != button.accessibleLabel { button.accessibleLabel = wantedAccessibleLabel }
-        if wantedAccessibleDescription != button.accessibleDescription {
-            button.accessibleDescription = wantedAccessibleDescription
-        }
+        button.accessibleLabel = wantedAccessibleLabel
+        button.accessibleDescription = wantedAccessibleDescription
     }
 
     /// Applies a decoration; `colors` gives the CSS class for each dot.

@@ -165,9 +165,7 @@ final class MonthGridView {
     private func sendAccessibleTextAfterPaint() {
         guard !accessibleTextScheduled else { return }
         accessibleTextScheduled = true
-        dayGrid.afterNextPaint { [weak self] in
-            MainLoop.idle { [weak self] in self?.sendAccessibleText() }
-        }
+        dayGrid.whenIdleAfterNextPaint { [weak self] in self?.sendAccessibleText() }
     }
 
     private var accessibleTextScheduled = false

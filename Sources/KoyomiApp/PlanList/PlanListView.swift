@@ -37,8 +37,9 @@ final class PlanListView {
     private var scrollOffsets: [String: Double] = [:]
     private var contentKey = ""
     private let colors: ColorClasses
-    /// A long list (a busy month's agenda) is handed to GTK a screenful first and the rest in
-    /// idle batches, so paging to a month never waits for hundreds of rows to be built.
+    /// A long list (a busy month's agenda) is handed to GTK a screenful first and the rest once
+    /// the user pauses or scrolls (in idle batches up to `widgetLimit`, then at once), so
+    /// paging to a month never waits for hundreds of rows to be built.
     static let batch = 40
     /// GTK 4.8 keeps a widget for at most about this many items, so growing past it builds none.
     static let widgetLimit = 200
@@ -70,7 +71,8 @@ final class PlanListView {
         guard position >= 0, position < itemCount, let content else { return nil }
         switch content {
         case let .day(_, rows):
-            return .plan(rows[position], colorClass: colors.className(for: rows[position].color))
+            let row = rows[position]
+            return .plan(row, colorClass: colors.className(for: row.color))
         case let .agenda(_, sections):
             // The last section starting at or before the position.
             var low = 0, high = sectionStarts.count
@@ -136,9 +138,7 @@ final class PlanListView {
         guard row.hasUnsentAccessibleLabel else { return }
         unsentLabels.append(row)
         guard unsentLabels.count == 1 else { return }
-        list.afterNextPaint { [weak self] in
-            MainLoop.idle { [weak self] in self?.sendAccessibleLabels() }
-        }
+        list.whenIdleAfterNextPaint { [weak self] in self?.sendAccessibleLabels() }
     }
 
     private var unsentLabels: [PlanRowView] = []
@@ -161,7 +161,8 @@ final class PlanListView {
 
     var emptyText: String? { itemCount == 0 ? empty.text : nil }
 
-    /// The row widgets that exist now (the ones on screen), for checks of what GTK shows.
+    /// The row widgets that show the list's positions now (on screen and beside it), for
+    /// checks of what GTK shows.
     var boundRowViews: [PlanRowView] { list.boundRows }
 
     /// The row widgets GTK lays out now, with what they show (stale rows too, for checks).

@@ -18,17 +18,6 @@ struct PlanRow: Equatable, Identifiable {
     /// The plan on its day, as the store gave it.
     var entry: PlanOnDay { entries[index] }
 
-    init(_ entry: PlanOnDay, calendar: CalendarInfo?, formatter: CalendarFormatter) {
-        self.init(entry, color: DayDecoration.dotColor(for: entry.plan, calendar: calendar),
-                  calendarName: calendar?.name ?? "", formatter: formatter)
-    }
-
-    /// `color` as `DayDecoration.dotColor(for:calendar:)` gives it (callers listing many rows
-    /// work it out once per calendar).
-    init(_ entry: PlanOnDay, color: DotColor, calendarName: String, formatter: CalendarFormatter) {
-        self.init([entry], at: 0, color: color, calendarName: calendarName, formatter: formatter)
-    }
-
     /// The row of `entries[index]` (a list of rows made from one array shares it).
     init(_ entries: [PlanOnDay], at index: Int, color: DotColor, calendarName: String, formatter: CalendarFormatter) {
         precondition(entries.indices.contains(index), "a row of a plan that is not in the list")
@@ -53,10 +42,8 @@ struct PlanRow: Equatable, Identifiable {
         startsOnDay ? L("Starts") : L("Continues")
     }
 
-    /// What a screen reader says for the row: title, time, calendar and whether it starts here.
-    var accessibleLabel: String { accessibleLabel(rangeText: rangeText) }
-
-    /// The same, with `rangeText` already formatted.
+    /// What a screen reader says for the row: title, time (`rangeText`, formatted by the
+    /// caller), calendar and whether it starts here.
     func accessibleLabel(rangeText: String) -> String {
         var parts = [title, rangeText]
         if !calendarName.isEmpty { parts.append(calendarName) }
@@ -78,9 +65,12 @@ struct PlanRow: Equatable, Identifiable {
 /// (nearly every plan takes its calendar's colour).
 final class PlanRowStyle: Equatable {
     let formatter: CalendarFormatter
+    /// As given, for comparing two styles.
+    private let infos: [CalendarInfo]
     private let calendars: [CalendarID: (info: CalendarInfo, color: DotColor)]
 
     init(calendars: [CalendarInfo], formatter: CalendarFormatter) {
+        infos = calendars
         var known: [CalendarID: (info: CalendarInfo, color: DotColor)] = [:]
         for info in calendars where known[info.id] == nil {
             known[info.id] = (info, DayDecoration.dotColor(planColor: nil, calendar: info))
@@ -112,7 +102,7 @@ final class PlanRowStyle: Equatable {
     func calendarName(of calendar: CalendarID) -> String { calendars[calendar]?.info.name ?? "" }
 
     static func == (a: PlanRowStyle, b: PlanRowStyle) -> Bool {
-        a === b || (a.formatter === b.formatter && a.calendars.mapValues(\.info) == b.calendars.mapValues(\.info))
+        a === b || (a.formatter === b.formatter && a.infos == b.infos)
     }
 }
 

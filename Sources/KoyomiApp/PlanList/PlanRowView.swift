@@ -2,8 +2,8 @@ import GtkKit
 
 /// One row of the plan list, made once and filled again for whatever item scrolls into view:
 /// an agenda day header, or a plan with its colour bar, title and range, and a
-/// "Starts"/"Continues" marker. Few widgets: a list view builds up to a few hundred rows
-/// whenever its content changes, so each widget here counts. The title and range are
+/// "Starts"/"Continues" marker. Few widgets: a list view keeps up to a couple of hundred
+/// rows, built as a long list grows, so each widget here counts. The title and range are
 /// inscriptions (one line each): refilling a row for another plan then only redraws it, where
 /// labels would make GTK measure and lay out the list again.
 @MainActor
@@ -89,8 +89,8 @@ final class PlanRowView: RecyclableRow {
 
     var hasUnsentAccessibleLabel: Bool { wantedAccessibleLabel != root.accessibleLabel }
 
-    /// Sends the wanted name if it changed (a D-Bus signal).
+    /// Sends the wanted name (only if it changed, `Widget`).
     func sendAccessibleLabel() {
-        if hasUnsentAccessibleLabel { root.accessibleLabel = wantedAccessibleLabel }
+        root.accessibleLabel = wantedAccessibleLabel
     }
 }
