@@ -32,9 +32,9 @@ let package = Package(
         .target(name: "Accounts", dependencies: ["CSecret", "ICalendar"]),
         // CalDAV over Foundation's URLSession and XMLParser: discovery, sync-collection, ETags.
         .target(name: "CalDAV"),
-        // Offline-first sync of local calendar files with CalDAV collections.
+        // Offline-first sync of local calendar files with CalDAV collections; subscriptions.
         .target(name: "CalendarSync", dependencies: ["CalDAV", "ICalendar", "Accounts"]),
-        // `koyomi list|add|remove|import|export|account|sync`: the same model and storage, never GTK.
+        // `koyomi list|add|…|sync|subscribe|…`: the same model and storage, never GTK.
         .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar", "Accounts", "CalDAV", "CalendarSync"]),
         .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "ICalendar"]),
         // Issue 4's benchmark harness: `swift run -c release koyomi-bench` (docs/performance.md).

@@ -30,13 +30,10 @@ public final class CalDAVClient: Sendable {
         self.baseURL = baseURL
         self.user = user
         self.password = password
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 4
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        session = URLSession(configuration: configuration, delegate: SessionDelegate(), delegateQueue: nil)
+        // Redirects are followed by `send` itself (URLSession would turn some methods into GET
+        // and forward the password to any host); a 401 challenge is cancelled.
+        session = URLSession(configuration: .untrustedServer(idle: timeout, total: timeout * 4),
+                             delegate: ChallengeCancellingDelegate(), delegateQueue: nil)
     }
 
     deinit {
@@ -102,7 +99,7 @@ public final class CalDAVClient: Sendable {
         do {
             return try await session.data(for: request)
         } catch let error as URLError where error.code == .cancelled && !Task.isCancelled {
-            // Only `SessionDelegate` cancels tasks, and only on a 401 challenge: the password we
+            // Only the session's delegate cancels tasks, and only on a 401 challenge: the password we
             // sent was refused. (A cancelled Swift task lands in the next clause.)
             throw CalDAVError.unauthorized
         } catch let error as URLError {
@@ -125,24 +122,5 @@ public final class CalDAVClient: Sendable {
         case 412: return .preconditionFailed(href: href)
         default: return .server(status: reply.status, href: href)
         }
-    }
-}
-
-/// Takes the two decisions URLSession would otherwise take on its own.
-private final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-    /// Redirects are followed by `CalDAVClient.send` itself: URLSession would turn some methods
-    /// into GET and forward the password to any host.
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
-        completionHandler(nil)
-    }
-
-    /// A 401 challenge: the credentials already went with the request (preemptive Basic), so
-    /// there is nothing better to offer. Cancelling is also what keeps the task alive at all:
-    /// swift-corelibs-foundation 6.3.1 leaves a task with an unanswered 401 challenge hanging
-    /// forever (swiftlang/swift-corelibs-foundation#5456).
-    func urlSession(_ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
-                    completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
-        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 }

@@ -66,3 +66,17 @@ public final class ChallengeCancellingDelegate: NSObject, URLSessionDataDelegate
         hooks.completion?(error)
     }
 }
+
+extension URLSessionConfiguration {
+    /// For a server Koyomi does not control: nothing kept between requests (no cookies, no
+    /// cache), `idle` seconds without data fail a request, `total` bound the whole transfer.
+    public static func untrustedServer(idle: TimeInterval, total: TimeInterval) -> URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = idle
+        configuration.timeoutIntervalForResource = total
+        configuration.httpCookieStorage = nil
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
+    }
+}

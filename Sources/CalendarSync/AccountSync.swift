@@ -13,6 +13,8 @@ public struct AccountSync: Sendable {
     /// `$XDG_DATA_HOME/koyomi/sync`.
     public let syncFolder: URL
     public let writer: AtomicFileWriter
+    /// One client (one URLSession, its connections reused) for all the account's calendars.
+    public let client: CalDAVClient
 
     public init(account: Account, password: String, calendars: UserCalendarFolder, syncFolder: URL,
                 writer: AtomicFileWriter = AtomicFileWriter()) {
@@ -21,6 +23,7 @@ public struct AccountSync: Sendable {
         self.calendars = calendars
         self.syncFolder = syncFolder
         self.writer = writer
+        client = CalDAVClient(baseURL: account.serverURL, user: account.userName, password: password)
     }
 
     /// `$XDG_DATA_HOME/koyomi/sync` (default `~/.local/share/koyomi/sync`).
@@ -30,14 +33,10 @@ public struct AccountSync: Sendable {
         return URL(fileURLWithPath: data).appendingPathComponent("koyomi/sync")
     }
 
-    public var client: CalDAVClient {
-        CalDAVClient(baseURL: account.serverURL, user: account.userName, password: password)
-    }
-
     /// The engine for one of the account's calendars.
     public func syncer(for calendar: AccountCalendar) -> CalendarSyncer {
         CalendarSyncer(client: client, collection: calendar.remoteURL,
-                       calendarPath: calendars.folder.appendingPathComponent(calendar.localFile).path,
+                       calendarPath: localPath(of: calendar),
                        statePath: syncFolder.appendingPathComponent(account.id)
                            .appendingPathComponent(calendar.localFile + ".json").path,
                        timeZone: calendars.timeZone, writer: writer)
@@ -64,8 +63,13 @@ public struct AccountSync: Sendable {
         return outcomes
     }
 
+    /// The calendar's file in the user's calendar folder.
+    public func localPath(of calendar: AccountCalendar) -> String {
+        calendars.folder.appendingPathComponent(calendar.localFile).path
+    }
+
     private func ensureLocalFile(_ calendar: AccountCalendar) throws {
-        let path = calendars.folder.appendingPathComponent(calendar.localFile).path
+        let path = localPath(of: calendar)
         guard FileIdentity.of(path: path) == nil else { return }
         let document = try CalendarDocument.empty(name: calendar.displayName, color: calendar.color,
                                                   timeZone: calendars.timeZone)

@@ -9,12 +9,11 @@ import FoundationNetworking
 /// most 5, never to an address `Subscription.isAllowed` refuses), with the same headers;
 /// `limits.totalSeconds` bounds all of them together.
 enum SubscriptionDownload {
-    /// The final answer: its status, validators, and how many body bytes went to the file.
+    /// The final answer: its status and validators (its body went to the file).
     struct Reply: Equatable {
         var status: Int
         var etag: String?
         var lastModified: String?
-        var byteCount: Int
     }
 
     private static let maxRedirects = 5
@@ -49,12 +48,7 @@ enum SubscriptionDownload {
         }
         defer { try? handle.close() }
         let transfer = SubscriptionTransfer(handle: handle, maxBytes: limits.maxBytes)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = limits.idleSeconds
-        configuration.timeoutIntervalForResource = limits.totalSeconds
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        let configuration = URLSessionConfiguration.untrustedServer(idle: limits.idleSeconds, total: limits.totalSeconds)
         let delegate = ChallengeCancellingDelegate(hooks: .init(
             response: { transfer.accept($0) }, data: { transfer.append($0) }, completion: { transfer.finish($0) }))
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
@@ -83,8 +77,8 @@ enum SubscriptionDownload {
         switch result {
         case let .success(response):
             let header = { (name: String) in response.value(forHTTPHeaderField: name) }
-            return (Reply(status: response.statusCode, etag: header("ETag"), lastModified: header("Last-Modified"),
-                          byteCount: transfer.byteCount), header("Location"))
+            return (Reply(status: response.statusCode, etag: header("ETag"), lastModified: header("Last-Modified")),
+                    header("Location"))
         case .failure(.tooLarge): throw .tooLarge(limit: limits.maxBytes)
         case .failure(.expired): throw .tookTooLong(seconds: limits.totalSeconds)
         case .failure(.writeFailed): throw .file(reason: "\(path) cannot be written")

@@ -98,7 +98,7 @@ public struct SubscriptionRefresher: Sendable {
         } catch {
             throw .file(reason: error.description)
         }
-        refreshed.contentHash = Self.fingerprint(bytes)
+        refreshed.contentHash = Fingerprint.hex(bytes)
         if current != nil, refreshed.contentHash == subscription.contentHash {
             return .unchanged(refreshed)
         }
@@ -127,6 +127,23 @@ public struct SubscriptionRefresher: Sendable {
     }
 
     /// One subscription's result in `refreshAll`.
+    /// Follows a new published calendar: downloads and vets it (`refresh`), then adds it to
+    /// the store. When adding fails (its name or address taken meanwhile) the downloaded copy
+    /// is removed again, so nothing is left over.
+    /// - Throws: `SubscriptionError` when the download fails, `SubscriptionStoreError` when
+    ///   adding does.
+    public func subscribe(_ subscription: Subscription, childExecutable: String, limits: Limits = .standard,
+                          now: Date) async throws -> Outcome {
+        let outcome = try await refresh(subscription, childExecutable: childExecutable, limits: limits, now: now)
+        do {
+            try store.add(outcome.subscription)
+        } catch {
+            if let path = store.localPath(of: outcome.subscription) { unlink(path) }
+            throw error
+        }
+        return outcome
+    }
+
     public struct Refreshed: Sendable {
         public var subscription: Subscription
         public var result: Result<Outcome, SubscriptionError>
@@ -175,7 +192,4 @@ public struct SubscriptionRefresher: Sendable {
         case let .failure(error): throw .notACalendar(problem: error.problem)
         }
     }
-
-    /// Tells "the same bytes again", nothing more.
-    static func fingerprint(_ data: Data) -> String { Fingerprint.hex(data) }
 }

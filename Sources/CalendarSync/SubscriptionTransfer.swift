@@ -26,8 +26,6 @@ final class SubscriptionTransfer: @unchecked Sendable {
         self.maxBytes = maxBytes
     }
 
-    var byteCount: Int { lock.withLock { received } }
-
     func start(_ continuation: CheckedContinuation<Result<HTTPURLResponse, Failure>, Never>) {
         lock.withLock { self.continuation = continuation }
     }

@@ -4,12 +4,13 @@ import Foundation
 /// (default `~/.local/share/koyomi/calendars/`), shared by the window and the command line.
 ///
 /// Only calendar files belong in that folder: every `.ics` there is read as a calendar.
-/// Storage layout, so that later features need no migration:
-/// - `koyomi/calendars/` — the calendars, one file each, nothing else;
+/// Storage layout (the calendars themselves are never moved or rewritten for sync):
+/// - `koyomi/calendars/` — the calendars, one file each, nothing else (synced ones too);
 /// - `koyomi/backups/` — the last versions of each saved file (`BackupStore.standard`);
-/// - `koyomi/sync/` — reserved for CalDAV: per plan its server URL, ETag and a queue of
-///   offline changes, keyed by calendar file name and UID, so the calendars themselves never
-///   have to be moved or rewritten when sync arrives.
+/// - `koyomi/sync/` — `accounts.json` and `subscriptions.json`, and per synced calendar
+///   `<account id>/<file>.json`: each plan's server href, ETag and fingerprint at the last
+///   sync (offline changes are found by comparing the calendar with it, `SyncState`);
+/// - `koyomi/subscriptions/` — read-only local copies of followed calendars, one `<id>.ics` each.
 public struct UserCalendarFolder: Sendable {
     /// The calendar created on first run.
     public static let personal = (name: "Personal", file: "personal.ics", color: "#3584e4")

@@ -77,7 +77,7 @@ public struct LaunchOptions: Equatable, Sendable {
                                  CalDAV accounts (tested with Radicale); the
                                  password is kept in the desktop keyring only
       sync [--account NAME] [--password-stdin]
-      sync --resolve UID --keep mine|theirs|both
+      sync --resolve UID --keep mine|theirs|both [--account NAME] [--password-stdin]
                                  bring your accounts' calendars and their servers
                                  together; a plan changed on both sides waits
                                  for your choice

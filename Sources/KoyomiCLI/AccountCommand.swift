@@ -43,7 +43,7 @@ struct AccountCommand {
             password = PasswordInput.readStandardInput()
         } else {
             let probe = Account(displayName: "", serverURL: url, userName: user, created: context.now)
-            password = try PasswordInput(fromStandardInput: false).password(for: probe, given: nil).password
+            password = try PasswordInput.password(for: probe, given: nil).password
         }
         let names = parsed.values["--calendar"].map { [$0] } ?? []
         let folder = self.folder, now = context.now

@@ -18,7 +18,8 @@ enum CLIUsage {
 
     Prints the plans that overlap the day (default: today in TZ, else the system zone) or
     the month, all-day plans first, then by start; a plan over several days is listed once.
-    Reads the FILEs if given, else your calendars in $XDG_DATA_HOME/koyomi/calendars/.
+    Reads the FILEs if given, else your calendars in $XDG_DATA_HOME/koyomi/calendars/ and
+    the calendars you subscribe to.
 
       --date YYYY-MM-DD   the day to list
       --month YYYY-MM     every day of this month
@@ -79,7 +80,7 @@ enum CLIUsage {
 
     static let sync = """
     Usage: koyomi sync [--account NAME] [--password-stdin]
-           koyomi sync --resolve UID --keep mine|theirs|both [--account NAME]
+           koyomi sync --resolve UID --keep mine|theirs|both [--account NAME] [--password-stdin]
 
     Brings your accounts' calendars and their servers together: changes made here (in the
     window or with add/remove/import) go up, changes made elsewhere come down. A plan

@@ -1,9 +1,10 @@
 import Foundation
 
-/// `koyomi list|add|remove|import|export`: the user's calendars from a terminal, on the same
-/// model and storage as the window, without ever starting GTK.
+/// `koyomi list|add|remove|import|export|account|sync|subscribe|unsubscribe|subscriptions`:
+/// the user's calendars from a terminal, on the same model and storage as the window, without
+/// ever starting GTK.
 ///
-/// Storage layout: see `UserCalendarFolder` (calendars/, backups/, and sync/ for CalDAV).
+/// Storage layout: see `UserCalendarFolder` (calendars/, backups/, sync/, subscriptions/).
 public enum KoyomiCLI {
     /// First arguments that run a command instead of opening the window.
     public static let commands: Set<String> = ["list", "add", "remove", "import", "export", "account", "sync",

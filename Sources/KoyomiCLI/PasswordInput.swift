@@ -3,9 +3,7 @@ import Foundation
 
 /// Where a command gets an account's password: `--password-stdin`, else the keyring, else a
 /// prompt on the terminal. It is never written to a file; without a keyring it is asked again.
-struct PasswordInput {
-    var fromStandardInput: Bool
-
+enum PasswordInput {
     /// Reads the whole of stdin, without its final line break.
     static func readStandardInput() -> String {
         var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
@@ -14,7 +12,7 @@ struct PasswordInput {
     }
 
     /// The password for `account`, and a note for stderr when the keyring could not help.
-    func password(for account: Account, given: String?) throws(CLIError) -> (password: String, note: String?) {
+    static func password(for account: Account, given: String?) throws(CLIError) -> (password: String, note: String?) {
         if let given { return (given, nil) }
         var note: String?
         do {

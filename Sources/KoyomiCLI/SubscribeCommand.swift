@@ -57,16 +57,11 @@ struct SubscribeCommand {
         let (child, limits, now) = (context.childExecutable, limits, context.now)
         let outcome: SubscriptionRefresher.Outcome
         do {
-            outcome = try runBlocking { try await refresher.refresh(subscription, childExecutable: child, limits: limits, now: now) }
+            outcome = try runBlocking { try await refresher.subscribe(subscription, childExecutable: child, limits: limits, now: now) }
+        } catch let error as SubscriptionStoreError {
+            throw error.isUsage ? .usage(error.description) : .failure(error.description)
         } catch {
             throw .failure("\(url.absoluteString): \(error)")
-        }
-        do {
-            try store.add(outcome.subscription)
-        } catch {
-            // Not subscribed after all: its copy would only be left over.
-            if let path = store.localPath(of: outcome.subscription) { unlink(path) }
-            throw error.isUsage ? .usage(error.description) : .failure(error.description)
         }
         let added = outcome.subscription
         var result = CLIResult(status: 0, output: "Subscribed to “\(added.name)” (\(url.absoluteString)): \(Self.summary(outcome))\n")
@@ -80,9 +75,14 @@ struct SubscribeCommand {
         let parsed = try CLIArguments(arguments, valued: [], flags: [])
         guard let name = parsed.positionals.first else { throw .usage("which subscription? give its name (koyomi subscriptions lists them)") }
         if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
-        let all = try load()
-        guard let subscription = all.first(where: { $0.name.caseInsensitiveCompare(name) == .orderedSame || $0.id == name }) else {
-            let known = all.map { "“\($0.name)”" }.joined(separator: ", ")
+        let found: Subscription?
+        do {
+            found = try store.subscription(named: name)
+        } catch {
+            throw .failure(error.description)
+        }
+        guard let subscription = found else {
+            let known = try load().map { "“\($0.name)”" }.joined(separator: ", ")
             throw .usage("no subscription named “\(name)”" + (known.isEmpty ? "" : " (there are \(known))"))
         }
         do {

@@ -36,7 +36,7 @@ struct SyncCommand {
         var passwords: [String: String] = [:]
         var notes = ""
         for account in accounts {
-            let (password, note) = try PasswordInput(fromStandardInput: given != nil).password(for: account, given: given)
+            let (password, note) = try PasswordInput.password(for: account, given: given)
             passwords[account.id] = password
             if let note { notes += "koyomi sync: \(note)\n" }
         }

@@ -18,10 +18,6 @@ final class PasswordDialog {
 
     /// Connect was pressed (or Enter): the password as typed, never empty.
     var onPassword: ((String) -> Void)?
-    /// Cancel, Escape or the window's close: no password this time.
-    var onCancel: (() -> Void)?
-    /// The window is gone, however it went.
-    var onClosed: (() -> Void)?
 
     private var keepAlive: PasswordDialog?
     private var connections: [SignalConnection] = []
@@ -69,7 +65,6 @@ final class PasswordDialog {
             self.dialog.isSaveEnabled = !self.passwordEntry.text.isEmpty
         })
         connections.append(dialog.onSave { [weak self] in self?.submit() })
-        dialog.onCancel = { [weak self] in self?.onCancel?() }
         connections.append(dialog.onClosed { [weak self] in self?.closed() })
     }
 
@@ -90,7 +85,6 @@ final class PasswordDialog {
     }
 
     private func closed() {
-        onClosed?()
         keepAlive = nil
     }
 }

@@ -59,11 +59,9 @@ final class SyncController {
         status.isVisible = any
     }
 
-    /// Syncs now and then every 15 minutes.
+    /// Syncs now and then every 15 minutes (`init` has shown or hidden the button already).
     func start() {
-        refreshVisibility()
-        guard hasWork else { return }
-        syncNow()
+        guard syncNow() else { return }
         schedule()
     }
 
@@ -81,12 +79,14 @@ final class SyncController {
     }
 
     /// F5 and the button. A sync already running is not started twice.
-    func syncNow() {
+    /// - Returns: whether there is anything to sync (accounts or subscriptions).
+    @discardableResult
+    func syncNow() -> Bool {
         let accounts = self.accounts
-        guard hasWork else { return }
+        guard !accounts.isEmpty || hasSubscriptions else { return false }
         guard !isSyncing else {
             runAgain = true
-            return
+            return true
         }
         isSyncing = true
         // TRANSLATORS: in the header bar while CalDAV calendars are being synced.
@@ -97,6 +97,7 @@ final class SyncController {
             (accounts.map { account in Self.run(account, typed: typed[account.id], storage: storage) },
              Self.refreshSubscriptions(storage: storage, now: now))
         }, then: { [weak self] runs, problems in self?.finish(runs, subscriptionProblems: problems) })
+        return true
     }
 
     /// One account's sync, on a background thread: its password from the keyring (or typed),
@@ -176,9 +177,15 @@ final class SyncController {
         announced = unsettled
         if runAgain {
             runAgain = false
-            return syncNow()
+            syncNow()
+            return
         }
-        guard pendingSubscriptions == 0 else { return }
+        releaseWaitersIfIdle()
+    }
+
+    /// Runs what `whenIdle` held back, once no sync or first download is running.
+    private func releaseWaitersIfIdle() {
+        guard !isSyncing, !runAgain, pendingSubscriptions == 0 else { return }
         let waiting = waiters
         waiters = []
         waiting.forEach { $0() }
@@ -246,8 +253,7 @@ final class SyncController {
         pendingSubscriptions += 1
         MainLoop.runInBackground({ () -> Result<String, SubscriptionFailure> in
             do {
-                let outcome = try runBlocking { try await refresher.refresh(subscription, childExecutable: child, now: now) }
-                try storage.subscriptions.add(outcome.subscription)
+                let outcome = try runBlocking { try await refresher.subscribe(subscription, childExecutable: child, now: now) }
                 guard let path = storage.subscriptions.localPath(of: outcome.subscription) else {
                     return .failure(SubscriptionFailure(text: "no local copy"))
                 }
@@ -268,11 +274,7 @@ final class SyncController {
                 self.owner.mainWindow.errors.show([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"),
                                                                          url.absoluteString, failure.text)])
             }
-            if self.pendingSubscriptions == 0 && !self.isSyncing {
-                let waiting = self.waiters
-                self.waiters = []
-                waiting.forEach { $0() }
-            }
+            self.releaseWaitersIfIdle()
         })
     }
 
