@@ -39,6 +39,7 @@ final class StorePrepareIndexTests: XCTestCase {
             store.prepareIndex(for: YearMonth(year: month == 12 ? 2026 : 2027, month: month)!)
         }
         XCTAssertTrue(store.hasPreparedIndex(for: YearMonth(year: 2026, month: 11)!), "the visible month stays")
+        XCTAssertTrue(store.hasPreparedIndex(for: YearMonth(year: 2027, month: 4)!), "the newest prepared month is kept")
         store.setSources([])
         XCTAssertFalse(store.hasPreparedIndex(for: YearMonth(year: 2027, month: 4)!), "other plans: nothing stale is kept")
         XCTAssertTrue(store.agenda().isEmpty)

@@ -20,11 +20,7 @@ final class SubscriptionCommandTests: XCTestCase {
     }
 
     private func koyomi(_ arguments: String...) throws -> ProcessOutput {
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome.path
-        environment["XDG_CACHE_HOME"] = dataHome.appendingPathComponent("cache").path
-        environment["TZ"] = "UTC"
-        return try TestEnvironment.run(TestEnvironment.koyomiBinary, arguments, environment: environment)
+        try TestEnvironment.koyomi(arguments, dataHome: dataHome)
     }
 
     func testSubscribeListAndUnsubscribeFromTheShell() throws {

@@ -29,18 +29,12 @@ final class SubscriptionRefresherTests: XCTestCase {
                                       limits: SubscriptionRefresher.Limits = .standard) -> SubscriptionError? {
         let refresher = SubscriptionRefresher(store: store)
         let (child, now) = (child, now)
-        let box = ErrorBox()
-        let done = DispatchSemaphore(value: 0)
-        Task.detached {
-            do {
-                _ = try await refresher.refresh(subscription, childExecutable: child, limits: limits, now: now)
-            } catch {
-                box.error = error as? SubscriptionError
-            }
-            done.signal()
+        do {
+            _ = try runBlocking { try await refresher.refresh(subscription, childExecutable: child, limits: limits, now: now) }
+            return nil
+        } catch {
+            return error as? SubscriptionError
         }
-        done.wait()
-        return box.error
     }
 
     override func setUpWithError() throws {
@@ -137,7 +131,7 @@ final class SubscriptionRefresherTests: XCTestCase {
         let third = try await refresh(second.subscription)
         guard case let .unchanged(refreshed) = third else { return XCTFail("rewritten: \(third)") }
         XCTAssertNotEqual(refreshed.lastModified, first.lastModified, "the new validator is kept")
-        XCTAssertEqual(server.requestCount("/holidays.ics"), 3)
+        XCTAssertEqual(server.requestCount("/holidays.ics", atLeast: 3), 3)
         XCTAssertEqual(FileIdentity.of(path: path), before, "the local copy was not touched")
     }
 
@@ -281,9 +275,4 @@ final class SubscriptionRefresherTests: XCTestCase {
         guard case let .unreachable(reason) = error else { return XCTFail("\(String(describing: error))") }
         XCTAssertTrue(reason.contains("\(port)") || reason.lowercased().contains("connect"), reason)
     }
-}
-
-/// Written by the task before `signal`, read after `wait`: the semaphore orders them.
-private final class ErrorBox: @unchecked Sendable {
-    var error: SubscriptionError?
 }

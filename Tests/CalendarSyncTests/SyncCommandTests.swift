@@ -22,11 +22,7 @@ final class SyncCommandTests: XCTestCase {
     }
 
     private func koyomi(_ arguments: String..., input: String? = nil) throws -> ProcessOutput {
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome.path
-        environment["XDG_CACHE_HOME"] = dataHome.appendingPathComponent("cache").path
-        environment["TZ"] = "UTC"
-        return try TestEnvironment.run(TestEnvironment.koyomiBinary, arguments, environment: environment, input: input)
+        try TestEnvironment.koyomi(arguments, dataHome: dataHome, input: input)
     }
 
     private var keyringRequired: Bool { ProcessInfo.processInfo.environment["KOYOMI_REQUIRE_KEYRING"] != nil }

@@ -106,6 +106,18 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         }), "the accessible text of cells and rows was never sent", file: file, line: line)
     }
 
+    /// Waits until no sync or first download runs, then until the window has read again the
+    /// files it rewrote (the file watcher).
+    @MainActor
+    func waitForSync(file: StaticString = #filePath, line: UInt = #line) {
+        var idle = false
+        controller.sync.whenIdle { idle = true }
+        XCTAssertTrue(MainLoop.iterate(until: { idle }, timeout: 30), "the sync never finished", file: file, line: line)
+        XCTAssertTrue(MainLoop.iterate(until: { !self.controller.watcher.isSettling && !self.controller.isLoading }, timeout: 10),
+                      file: file, line: line)
+        MainLoop.drain()
+    }
+
     /// A standard calendar used by most tests.
     func sampleCalendar() throws -> String {
         try writeCalendar("work.ics", """

@@ -99,6 +99,10 @@ final class MonthGridTests: AppTestCase {
                 store.hasPreparedIndex(for: december.next) && store.hasPreparedIndex(for: december.previous)
             }), "January and November are prepared")
             XCTAssertEqual(title, "December 2026")
+            // November was the first month shown, so only January says something above: page on.
+            window.pager.nextButton.click()
+            XCTAssertTrue(MainLoop.iterate(until: { store.hasPreparedIndex(for: december.next.next) }),
+                          "February is prepared once January is shown")
         }
     }
 

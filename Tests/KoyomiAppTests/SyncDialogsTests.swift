@@ -44,8 +44,8 @@ final class SyncDialogsTests: XCTestCase, @unchecked Sendable {
     func testAccountDialogFindsTheCalendarsAndAddsOnlyTheCheckedOnes() throws {
         let server = try RadicaleServer()
         self.server = server
-        try wait { try await server.makeCalendar("work", displayName: "Work", color: "#e66100") }
-        try wait { try await server.makeCalendar("home", displayName: "Home", color: "#1c71d8") }
+        try runBlocking { try await server.makeCalendar("work", displayName: "Work", color: "#e66100") }
+        try runBlocking { try await server.makeCalendar("home", displayName: "Home", color: "#1c71d8") }
         try MainActor.assumeIsolated {
             let parent = try XCTUnwrap(parent)
             let dialog = AccountDialog(parent: parent, colors: ColorClasses())
@@ -106,7 +106,7 @@ final class SyncDialogsTests: XCTestCase, @unchecked Sendable {
     func testEditingAFieldAfterASearchDropsTheCalendars() throws {
         let server = try RadicaleServer()
         self.server = server
-        try wait { try await server.makeCalendar("work", displayName: "Work", color: nil) }
+        try runBlocking { try await server.makeCalendar("work", displayName: "Work", color: nil) }
         try MainActor.assumeIsolated {
             var dialog: AccountDialog! = AccountDialog(parent: try XCTUnwrap(parent), colors: ColorClasses())
             dialog.present()
@@ -253,11 +253,5 @@ final class SyncDialogsTests: XCTestCase, @unchecked Sendable {
     private func conflict(uid: String, kind: String, title: String) throws -> SyncConflict {
         let json = #"{"uid":"\#(uid)","kind":"\#(kind)","href":"/alice/work/\#(uid).ics","title":"\#(title)"}"#
         return try JSONDecoder().decode(SyncConflict.self, from: Data(json.utf8))
-    }
-
-    /// Runs async set-up against the server from the test's (main) thread; nothing here needs
-    /// the main loop meanwhile.
-    private func wait(_ body: @escaping @Sendable () async throws -> Void) throws {
-        try runBlocking(body)
     }
 }

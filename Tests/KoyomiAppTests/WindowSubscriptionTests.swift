@@ -26,15 +26,6 @@ final class WindowSubscriptionTests: AppTestCase, @unchecked Sendable {
             + "SUMMARY:\(title)\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
     }
 
-    @MainActor
-    private func waitForSync() {
-        var idle = false
-        controller.sync.whenIdle { idle = true }
-        XCTAssertTrue(MainLoop.iterate(until: { idle }, timeout: 30), "the download never finished")
-        XCTAssertTrue(MainLoop.iterate(until: { !self.controller.watcher.isSettling && !self.controller.isLoading }, timeout: 10))
-        MainLoop.drain()
-    }
-
     func testAWebcalAddressIsFollowedReadOnlyAndRefreshed() throws {
         try web.serve(holidays("Christmas fair"), as: "town.ics", modified: Date(timeIntervalSince1970: 1_790_000_000))
         let address = web.url("town.ics").absoluteString

@@ -22,16 +22,6 @@ final class WindowSyncTests: AppTestCase, @unchecked Sendable {
         server?.stop()
     }
 
-    @MainActor
-    private func waitForSync() {
-        var idle = false
-        controller.sync.whenIdle { idle = true }
-        XCTAssertTrue(MainLoop.iterate(until: { idle }, timeout: 30), "the sync never finished")
-        // The synced files are read again by the file watcher.
-        XCTAssertTrue(MainLoop.iterate(until: { !self.controller.watcher.isSettling && !self.controller.isLoading }, timeout: 10))
-        MainLoop.drain()
-    }
-
     /// The server's side, from this (main) thread: URLSession answers on its own queues.
     private func onServer<Value: Sendable>(_ body: @escaping @Sendable (RadicaleServer) async throws -> Value) throws -> Value {
         let server = self.server!

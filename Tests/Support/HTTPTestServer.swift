@@ -64,9 +64,12 @@ public final class HTTPTestServer: @unchecked Sendable {
         log.wait(for: "\"GET \(path) HTTP/1.1\" \(status)", timeout: 5)
     }
 
-    /// How many requests for `path` the server logged so far.
-    public func requestCount(_ path: String) -> Int {
-        log.text.components(separatedBy: "\"GET \(path) HTTP/1.1\"").count - 1
+    /// How many requests for `path` the server logged, once it logged at least `atLeast` (or
+    /// a few seconds passed): its log arrives through a pipe, a moment after the answers.
+    public func requestCount(_ path: String, atLeast: Int) -> Int {
+        func count(_ text: String) -> Int { text.components(separatedBy: "\"GET \(path) HTTP/1.1\"").count - 1 }
+        _ = log.wait(timeout: 5) { count($0) >= atLeast }
+        return count(log.text)
     }
 
     /// Stops the server and removes its folder.

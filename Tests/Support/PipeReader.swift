@@ -28,11 +28,16 @@ public final class PipeReader: @unchecked Sendable {
 
     /// Waits (at most `timeout` seconds) until the text read so far contains `needle`.
     public func wait(for needle: String, timeout: Double) -> Bool {
+        wait(timeout: timeout) { $0.contains(needle) }
+    }
+
+    /// Waits (at most `timeout` seconds) until the text read so far satisfies `holds`.
+    public func wait(timeout: Double, until holds: (String) -> Bool) -> Bool {
         let deadline = Date(timeIntervalSinceNow: timeout)
         condition.lock()
         defer { condition.unlock() }
-        while !String(decoding: data, as: UTF8.self).contains(needle) {
-            if finished || !condition.wait(until: deadline) { return String(decoding: data, as: UTF8.self).contains(needle) }
+        while !holds(String(decoding: data, as: UTF8.self)) {
+            if finished || !condition.wait(until: deadline) { return holds(String(decoding: data, as: UTF8.self)) }
         }
         return true
     }

@@ -51,9 +51,6 @@ public final class RadicaleServer: @unchecked Sendable {
     /// Kills the server abruptly (as a crash or a pulled cable would) and waits until it is gone.
     public func crash() { server.crash() }
 
-    /// What the server logged so far (for failure messages).
-    public var logText: String { server.log?.text ?? "" }
-
     /// Whether the server logs `needle` within a few seconds (its log arrives through a pipe,
     /// a moment after the answer).
     public func logs(_ needle: String) -> Bool { server.log?.wait(for: needle, timeout: 5) ?? false }

@@ -12,6 +12,15 @@ public enum TestEnvironment {
         ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo"].merging(extra) { $1 }) { $1 }
     }
 
+    /// Runs the built `koyomi` command with its data (and cache) under `dataHome`, in UTC.
+    public static func koyomi(_ arguments: [String], dataHome: URL, input: String? = nil) throws -> ProcessOutput {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = dataHome.path
+        environment["XDG_CACHE_HOME"] = dataHome.appendingPathComponent("cache").path
+        environment["TZ"] = "UTC"
+        return try run(koyomiBinary, arguments, environment: environment, input: input)
+    }
+
     /// Whether the tests run inside their own D-Bus session (scripts/test provides one).
     public static var hasSessionBus: Bool {
         ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] != nil
