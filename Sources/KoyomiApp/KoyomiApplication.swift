@@ -11,6 +11,7 @@ public final class KoyomiApplication {
 
     private let options: LaunchOptions
     private let environment: [String: String]
+    private let clock: ProcessClock
     private let application: Application
     private var controller: WindowController?
     private var exitStatus: Int32 = 0
@@ -20,8 +21,10 @@ public final class KoyomiApplication {
     /// Set by the hidden `--benchmark-interactions N`.
     private var benchmark: InteractionBenchmark?
 
-    public init(options: LaunchOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(options: LaunchOptions, clock: ProcessClock = .system,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
+        self.clock = clock
         self.environment = environment
         // Before any window exists: every label is translated as it is made.
         Localization.setUp(localeDirectory: Localization.localeDirectory(environment: environment))
@@ -78,7 +81,7 @@ public final class KoyomiApplication {
         let controller = WindowController(application: application, localeSettings: settings,
                                           settings: SettingsStore(environment: environment),
                                           storage: StorageContext(environment: environment, timeZone: Self.systemZone()),
-                                          zone: Self.systemZone, now: Date.init, month: options.month)
+                                          zone: Self.systemZone, now: clock.now, month: options.month)
         self.controller = controller
         return controller
     }

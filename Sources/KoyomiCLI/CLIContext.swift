@@ -24,10 +24,10 @@ public struct CLIContext: Sendable {
         self.childExecutable = childExecutable
     }
 
-    /// The real process environment, clock and zone (`TZ`, else /etc/localtime's name).
-    public static func current() -> CLIContext {
+    /// The real process environment and zone (`TZ`, else /etc/localtime's name), at `now`.
+    public static func current(now: Date) -> CLIContext {
         let environment = ProcessInfo.processInfo.environment
-        return CLIContext(environment: environment, now: Date(),
+        return CLIContext(environment: environment, now: now,
                           timeZone: UserTimeZone.resolve(environment: environment))
     }
 

@@ -1,3 +1,4 @@
+import CalendarModel
 import Foundation
 import ICalendar
 import KoyomiApp
@@ -9,9 +10,18 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "--vet-ics" {
     exit(UntrustedCalendar.childMain(arguments: Array(CommandLine.arguments.dropFirst())))
 }
 
+// The machine's clock, unless a test pinned it (`KOYOMI_NOW`, see `ProcessClock`).
+let clock: ProcessClock
+do {
+    clock = try ProcessClock(environment: ProcessInfo.processInfo.environment)
+} catch {
+    FileHandle.standardError.write(Data("koyomi: \(error.description)\n".utf8))
+    exit(2)
+}
+
 // `koyomi list|add|remove|import|export …` runs on the model alone and exits: GTK is never started.
 if let first = CommandLine.arguments.dropFirst().first, KoyomiCLI.commands.contains(first) {
-    let result = KoyomiCLI.run(Array(CommandLine.arguments.dropFirst()), context: .current())
+    let result = KoyomiCLI.run(Array(CommandLine.arguments.dropFirst()), context: .current(now: clock.now()))
     FileHandle.standardOutput.write(Data(result.output.utf8))
     FileHandle.standardError.write(Data(result.error.utf8))
     exit(result.status)
@@ -33,7 +43,7 @@ case .version:
     print("koyomi \(LaunchOptions.version)")
 case let .run(options):
     MainActor.assumeIsolated {
-        let application = KoyomiApplication(options: options)
+        let application = KoyomiApplication(options: options, clock: clock)
         // Exit while `application` is still alive: tearing GApplication down first would only
         // add work (and a D-Bus warning in a second instance) on the way out.
         exit(application.run())

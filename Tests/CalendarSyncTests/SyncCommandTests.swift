@@ -86,9 +86,7 @@ final class SyncCommandTests: XCTestCase {
         let sync = Process()
         sync.executableURL = TestEnvironment.koyomiBinary
         sync.arguments = ["sync", "--password-stdin"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome.path
-        sync.environment = environment
+        sync.environment = TestEnvironment.childEnvironment(["XDG_DATA_HOME": dataHome.path])
         let stdin = Pipe()
         sync.standardInput = stdin
         sync.standardOutput = FileHandle.nullDevice

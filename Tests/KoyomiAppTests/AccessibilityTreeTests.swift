@@ -34,7 +34,9 @@ final class AccessibilityTreeTests: XCTestCase {
         let app = Process()
         app.executableURL = TestEnvironment.koyomiBinary
         app.arguments = ["--month", "2026-11", calendar.path]
-        app.environment = TestEnvironment.childEnvironment(["LANG": "en_US.UTF-8"])
+        // Today is November 29, so the first arrow key moves the selection from there: the
+        // keys below stay in November and page once to December, whatever the machine's date.
+        app.environment = TestEnvironment.childEnvironment(["LANG": "en_US.UTF-8", "KOYOMI_NOW": "2026-11-29T12:00:00Z"])
         try app.run()
         defer { app.terminate(); app.waitUntilExit() }
 
@@ -61,7 +63,7 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertEqual(dayCells(nodes).filter { $0.states.contains("selected") }.count, 1,
                        "one day is selected after an arrow key")
         try press(["Page_Down"], in: windowID)
-        nodes = try readTree(until: { $0.contains { $0.name == "December 2026" } })
+        nodes = try readTree(until: { $0.contains { $0.role != "label" && $0.name == "December 2026" } })
         XCTAssertTrue(nodes.contains { $0.role != "label" && $0.name == "December 2026" },
                       "paging renames the grid, which is what Orca speaks")
         try press(["Escape"], in: windowID)
@@ -81,11 +83,13 @@ final class AccessibilityTreeTests: XCTestCase {
         nodes.filter { $0.role == "push button" && ($0.name.hasSuffix(" plans") || $0.name.hasSuffix(" plan")) }
     }
 
-    /// Reads the tree again until `settled` holds (the app handles keys asynchronously), at
-    /// most a few times: each read is a full round trip over the bus, so no sleep is needed.
-    private func readTree(until settled: ([Node]) -> Bool) throws -> [Node] {
+    /// Reads the tree again until `settled` holds (the app handles keys, and sends names after
+    /// the frame, asynchronously), for at most `timeout` seconds: each read is a full round
+    /// trip over the bus, so no sleep is needed, and a loaded machine only takes more reads.
+    private func readTree(until settled: ([Node]) -> Bool, timeout: TimeInterval = 30) throws -> [Node] {
+        let deadline = ProcessInfo.processInfo.systemUptime + timeout
         var nodes = try readTree()
-        for _ in 0..<10 where !settled(nodes) { nodes = try readTree() }
+        while !settled(nodes), ProcessInfo.processInfo.systemUptime < deadline { nodes = try readTree() }
         return nodes
     }
 

@@ -19,7 +19,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "missing \(binary.path)")
         // No DISPLAY or bus: the commands must not need them.
         let output = try TestEnvironment.run(binary, arguments, environment: [
-            "XDG_DATA_HOME": dataHome.path, "HOME": dataHome.path, "TZ": "Asia/Tokyo", "PATH": "/usr/bin:/bin"])
+            "XDG_DATA_HOME": dataHome.path, "HOME": dataHome.path, "TZ": "Asia/Tokyo", "PATH": "/usr/bin:/bin",
+            "KOYOMI_NOW": TestEnvironment.childNow])
         return (output.status, output.stdout, output.stderr)
     }
 

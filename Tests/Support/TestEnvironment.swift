@@ -7,17 +7,30 @@ public enum TestEnvironment {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("koyomi")
     }
 
-    /// The environment for a `koyomi` child: ours, with the fast renderer for Xvfb.
-    public static func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
-        ProcessInfo.processInfo.environment.merging(["GSK_RENDERER": "cairo"].merging(extra) { $1 }) { $1 }
+    /// The instant every `koyomi` child's clock starts at (`KOYOMI_NOW`), unless a test pins
+    /// its own: `KOYOMI_TEST_NOW` when the suite is run on another day on purpose
+    /// (scripts/test-any-day), else the in-process window tests' Sunday 2026-11-29 12:00 UTC.
+    public static var childNow: String {
+        let chosen = ProcessInfo.processInfo.environment["KOYOMI_TEST_NOW"] ?? ""
+        return chosen.isEmpty ? "2026-11-29T12:00:00Z" : chosen
     }
 
-    /// Runs the built `koyomi` command with its data (and cache) under `dataHome`, in UTC.
-    public static func koyomi(_ arguments: [String], dataHome: URL, input: String? = nil) throws -> ProcessOutput {
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = dataHome.path
-        environment["XDG_CACHE_HOME"] = dataHome.appendingPathComponent("cache").path
-        environment["TZ"] = "UTC"
+    /// The environment for a `koyomi` child: ours, with its clock, zone and locale pinned (UTC,
+    /// C.UTF-8, `childNow`) so it never sees the machine's, and the fast renderer for Xvfb.
+    /// `extra` wins, e.g. `["LANG": "ja_JP.UTF-8"]` or another `KOYOMI_NOW`.
+    public static func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+        let pinned = ["GSK_RENDERER": "cairo", "KOYOMI_NOW": childNow, "TZ": "UTC",
+                      "LANG": "C.UTF-8", "LC_ALL": "", "LC_TIME": "", "LC_MESSAGES": "", "LANGUAGE": ""]
+        return ProcessInfo.processInfo.environment.merging(pinned.merging(extra) { $1 }) { $1 }
+    }
+
+    /// Runs the built `koyomi` command with its data (and cache) under `dataHome`, pinned as
+    /// `childEnvironment` pins it.
+    public static func koyomi(_ arguments: [String], dataHome: URL, input: String? = nil,
+                              environment extra: [String: String] = [:]) throws -> ProcessOutput {
+        let environment = childEnvironment(["XDG_DATA_HOME": dataHome.path,
+                                            "XDG_CACHE_HOME": dataHome.appendingPathComponent("cache").path]
+            .merging(extra) { $1 })
         return try run(koyomiBinary, arguments, environment: environment, input: input)
     }
 

@@ -272,17 +272,20 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         }
     }
 
-    /// The rows GTK lays out now (a hidden tail's excluded), whether scrolled into view or not.
-    public var laidOutRows: [Row] {
-        rowsByItem.compactMap { item, row in
+    /// The rows a user sees now, top to bottom: shown, drawn and within the list's visible
+    /// height (as of the last layout). Rows are not filled first: a row on screen that still
+    /// showed an earlier item would be a bug to see, not to hide.
+    public var rowsOnScreen: [Row] {
+        let height = Float(allocatedHeight)
+        return rowsByItem.compactMap { item, row -> (top: Float, row: Row)? in
             guard let itemWidget = itemWidget(of: item), gtk_widget_get_visible(itemWidget) != 0,
-                  gtk_widget_get_child_visible(itemWidget) != 0 else { return nil }
-            return row
-        }
+                  gtk_widget_get_child_visible(itemWidget) != 0, gtk_widget_get_mapped(itemWidget) != 0 else { return nil }
+            var place = graphene_rect_t()
+            guard gtk_widget_compute_bounds(itemWidget, widget, &place) != 0, place.size.height > 0,
+                  place.origin.y + place.size.height > 0, place.origin.y < height else { return nil }
+            return (place.origin.y, row)
+        }.sorted { $0.top < $1.top }.map(\.row)
     }
-
-    /// Items GTK's model holds: `count`, until a shorter list's tail is removed.
-    public var modelItemCount: Int { modelCount }
 
     /// The row whose list item holds the window's focus (GTK focuses the item around the row).
     /// The window's focus widget is compared, not `has-focus`, which is false while another

@@ -165,11 +165,8 @@ final class PlanListView {
     /// checks of what GTK shows.
     var boundRowViews: [PlanRowView] { list.boundRows }
 
-    /// The row widgets GTK lays out now, with what they show (stale rows too, for checks).
-    var laidOutRowViews: [PlanRowView] { list.laidOutRows }
-
-    /// Items GTK's list holds (more than the list shows while a shorter list's tail waits).
-    var heldItemCount: Int { list.modelItemCount }
+    /// The row widgets on screen now, top to bottom (`RecyclingList.rowsOnScreen`).
+    var rowViewsOnScreen: [PlanRowView] { list.rowsOnScreen }
 
     /// The list widget itself, for controllers that watch its scrolling.
     var listWidget: Widget { list }

@@ -166,7 +166,7 @@ final class SyncController {
                 }
             }
         }
-        let time = owner.coordinator.formatter.timeText(lastFinished ?? Date())
+        let time = owner.coordinator.formatter.timeText(lastFinished ?? owner.now())
         // TRANSLATORS: in the header bar: when the last sync finished (%@ is a time) / that it failed.
         status.text = problems.isEmpty ? FormatterStrings.fill(L("Synced at %@"), time) : L("Sync failed")
         button.accessibleDescription = status.text
