@@ -93,4 +93,29 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(listHelp.status, 0)
         XCTAssertTrue(listHelp.stdout.hasPrefix("Usage: koyomi list"))
     }
+
+    /// `list` without `--date` lists today, and today is what `KOYOMI_NOW` says (in `TZ`).
+    func testKoyomiNowPinsTodayAndABadValueIsRefusedInWords() throws {
+        let file = dataHome.appendingPathComponent("days.ics")
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
+                  + "BEGIN:VEVENT\r\nUID:leap\r\nDTSTART;VALUE=DATE:20280229\r\nSUMMARY:Leap day\r\nEND:VEVENT\r\n"
+                  + "BEGIN:VEVENT\r\nUID:eve\r\nDTSTART;VALUE=DATE:20261231\r\nSUMMARY:New Year's Eve\r\nEND:VEVENT\r\n"
+                  + "END:VCALENDAR\r\n").utf8).write(to: file)
+        let leap = try TestEnvironment.koyomi(["list", file.path], dataHome: dataHome,
+                                              environment: ["KOYOMI_NOW": "2028-02-29T08:00:00Z"])
+        XCTAssertEqual(leap.status, 0, leap.stderr)
+        XCTAssertEqual(leap.stdout, "2028-02-29  all day  Leap day  [days]\n")
+        // 23:30 UTC on December 30 is already New Year's Eve in Tokyo.
+        let eve = try TestEnvironment.koyomi(["list", file.path], dataHome: dataHome,
+                                             environment: ["KOYOMI_NOW": "2026-12-30T23:30:00Z", "TZ": "Asia/Tokyo"])
+        XCTAssertEqual(eve.stdout, "2026-12-31  all day  New Year's Eve  [days]\n", eve.stderr)
+
+        let bad = try TestEnvironment.koyomi(["add", "--title", "Never", "--start", "2026-11-10"], dataHome: dataHome,
+                                             environment: ["KOYOMI_NOW": "2026-02-30T10:00:00Z"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr, "koyomi: KOYOMI_NOW must be a date and time with its offset from UTC, like "
+                       + "2026-11-29T12:00:00Z or 2026-11-29T21:00:00+09:00, not “2026-02-30T10:00:00Z”\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dataHome.appendingPathComponent("koyomi/calendars").path),
+                       "nothing is written")
+    }
 }
