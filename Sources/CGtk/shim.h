@@ -34,6 +34,11 @@ static inline int koyomi_object_get_int(gpointer object, const char *property) {
     return value;
 }
 
+/// g_object_set is variadic; write one int property (e.g. GtkSettings' "gtk-double-click-time").
+static inline void koyomi_object_set_int(gpointer object, const char *property, int value) {
+    g_object_set(object, property, value, NULL);
+}
+
 /// g_object_new is variadic; the accessible role is construct-only, so it is set here.
 static inline GtkWidget *koyomi_widget_new_with_role(GType type, GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));

@@ -22,7 +22,12 @@ public final class CalendarStore {
     }
 
     public private(set) var visibleMonth: YearMonth
-    public private(set) var selection: CalendarDay?
+    public private(set) var selection: CalendarDay? {
+        didSet { if let selection { lastSelection = selection } }
+    }
+    /// The day selected last, kept after Escape (or a second click) deselects it: the arrow
+    /// keys carry on from there.
+    private var lastSelection: CalendarDay?
     public private(set) var today: CalendarDay
     /// The Gregorian calendar (with the user's time zone) that places plans on days.
     public private(set) var calendar: Calendar
@@ -61,6 +66,7 @@ public final class CalendarStore {
         self.firstWeekday = MonthLayout(month: month, firstWeekday: firstWeekday).firstWeekday
         self.calendarsByID = Self.calendarMap(sources)
         self.selection = layout.contains(today) ? today : nil
+        lastSelection = selection
     }
 
     /// The 42 days of the visible month's grid.
@@ -111,12 +117,14 @@ public final class CalendarStore {
 
     /// Keyboard navigation: the selection moves by `days`, paging when it leaves the month.
     /// With nothing selected, the first move selects today if it is in the grid, else the 1st.
+    /// With no day selected, the arrows move from the day selected last if the grid still
+    /// shows it, else they select today (in the visible month) or the month's first day.
     public func moveSelection(by days: Int) {
-        guard let current = selection else {
-            selectWithoutToggling(layout.isInMonth(today) ? today : visibleMonth.firstDay)
-            return
+        if let from = selection ?? lastSelection.flatMap({ layout.contains($0) ? $0 : nil }) {
+            show(from.adding(days: days))
+        } else {
+            show(layout.isInMonth(today) ? today : visibleMonth.firstDay)
         }
-        selectWithoutToggling(current.adding(days: days))
     }
 
     /// Moves the selection to the same day `months` away (clamped to that month's length),
@@ -127,12 +135,12 @@ public final class CalendarStore {
             return
         }
         let month = current.yearMonth.adding(months: months)
-        selectWithoutToggling(CalendarDay(year: month.year, month: month.month,
-                                          day: min(current.day, month.numberOfDays)) ?? month.firstDay)
+        show(CalendarDay(year: month.year, month: month.month, day: min(current.day, month.numberOfDays)) ?? month.firstDay)
     }
 
-    /// Selects `day` (never deselects), paging to its month when it is not the visible one.
-    private func selectWithoutToggling(_ day: CalendarDay) {
+    /// Selects `day`, paging to its month when it is not the visible one; unlike a click it
+    /// never deselects (the arrow keys, a new plan's day, a chosen search result).
+    public func show(_ day: CalendarDay) {
         var change = page(to: day.yearMonth)
         if selection != day {
             selection = day
@@ -157,12 +165,7 @@ public final class CalendarStore {
 
     /// Pages to today's month and selects today.
     public func goToToday() {
-        var change = page(to: today.yearMonth)
-        if selection != today {
-            selection = today
-            change.insert(.selection)
-        }
-        notify(change)
+        show(today)
     }
 
     /// The date changed under us (midnight passed, resumed from suspend). The visible month

@@ -52,6 +52,11 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         store.select(day)
     }
 
+    /// A double click means "this day", never "deselect": the first click selected it.
+    func monthGrid(_ grid: MonthGridView, didDoubleClick day: CalendarDay) {
+        store.show(day)
+    }
+
     func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration {
         store.decoration(for: day)
     }

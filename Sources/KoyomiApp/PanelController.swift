@@ -122,9 +122,9 @@ final class PanelController: PanelHandleDelegate {
         if position != .full || layout.mode == .sideBySide { grid.showOnlyRow(containing: nil) }
         // Collapsed, the list is out of sight: it must not take the focus (Tab stops at the
         // handle). It shows again before the panel starts to rise.
-        if position != .tip || layout.mode == .sideBySide { list.root.isVisible = true }
+        if position != .tip || layout.mode == .sideBySide { view.isCollapsed = false }
         guard !partly else { return }
-        if position == .tip && layout.mode == .stacked { list.root.isVisible = false }
+        if position == .tip && layout.mode == .stacked { view.isCollapsed = true }
         if layout.mode == .stacked {
             if position == .full { grid.showOnlyRow(containing: grid.focusDay) }
             // The grid keeps to what the panel leaves visible (at full: the one-week strip), but

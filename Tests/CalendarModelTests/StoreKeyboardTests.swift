@@ -29,8 +29,9 @@ final class StoreKeyboardTests: XCTestCase {
     }
 
     func testTheFirstArrowWithNothingSelectedSelectsTodayOrTheFirst() {
-        let store = makeStore()
-        store.clearSelection()
+        let store = makeStore(showing: month(2027, 3))
+        store.showMonth(month(2026, 11))
+        XCTAssertNil(store.selection, "no day was ever selected")
         store.moveSelection(by: 1)
         XCTAssertEqual(store.selection, today, "today, not the day after it")
         let other = makeStore(showing: month(2027, 3))
@@ -38,6 +39,39 @@ final class StoreKeyboardTests: XCTestCase {
         other.moveSelection(by: -7)
         XCTAssertEqual(other.selection, day(2027, 3, 1))
         XCTAssertEqual(other.visibleMonth, month(2027, 3))
+    }
+
+    /// Escape (or a second click) deselects; the arrows then carry on from that day.
+    func testAfterDeselectingTheArrowsMoveOnFromTheDaySelectedLast() {
+        let store = makeStore()
+        store.select(day(2026, 11, 22))
+        store.clearSelection()
+        store.moveSelection(by: 1)
+        XCTAssertEqual(store.selection, day(2026, 11, 23), "not the 1st, not today")
+        store.select(day(2026, 11, 23)) // a second click deselects
+        XCTAssertNil(store.selection)
+        store.moveSelection(by: -7)
+        XCTAssertEqual(store.selection, day(2026, 11, 16))
+        store.clearSelection()
+        store.moveSelection(by: 0)
+        XCTAssertEqual(store.selection, day(2026, 11, 16), "a move of nothing selects that day again")
+
+        // Paged away from it, the old day is not on screen to move from.
+        store.clearSelection()
+        store.showMonth(month(2027, 3))
+        store.moveSelection(by: 1)
+        XCTAssertEqual(store.selection, day(2027, 3, 1))
+    }
+
+    /// `show` selects and pages like the arrows: a second call never deselects.
+    func testShowingADayNeverDeselectsIt() {
+        let store = makeStore()
+        store.show(day(2026, 11, 22))
+        store.show(day(2026, 11, 22))
+        XCTAssertEqual(store.selection, day(2026, 11, 22))
+        store.show(day(2027, 1, 5))
+        XCTAssertEqual(store.selection, day(2027, 1, 5))
+        XCTAssertEqual(store.visibleMonth, month(2027, 1))
     }
 
     func testPageKeysMoveTheSelectedDayByAMonthClampingItsDay() {

@@ -106,6 +106,14 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         }), "the accessible text of cells and rows was never sent", file: file, line: line)
     }
 
+    /// Waits for the next frame to be painted (what is on screen is then its layout).
+    @MainActor
+    func paintOnce(file: StaticString = #filePath, line: UInt = #line) {
+        var painted = false
+        window.window.afterNextPaint { painted = true }
+        XCTAssertTrue(MainLoop.iterate(until: { painted }), "no frame was painted", file: file, line: line)
+    }
+
     /// Waits until no sync or first download runs, then until the window has read again the
     /// files it rewrote (the file watcher).
     @MainActor

@@ -48,7 +48,9 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             editor.save()
             MainLoop.drain()
 
+            XCTAssertEqual(selectedCells(), ["2026-11-10"], "the new plan's day stays selected")
             XCTAssertEqual(rowTitles, ["Dentist"], "the new plan is listed on its day")
+            XCTAssertEqual(window.planList.headerTexts, [], "the day's list, not the month's agenda")
             XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1, "and has its dot")
             var text = try fileText(path)
             XCTAssertTrue(text.contains("SUMMARY:Dentist"), text)

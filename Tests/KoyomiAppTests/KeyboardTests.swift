@@ -43,6 +43,22 @@ final class KeyboardTests: AppTestCase {
         }
     }
 
+    /// Escape shows the agenda; the next arrow carries on from the day that was selected.
+    func testAnArrowAfterEscapeMovesOnFromTheDaySelectedBefore() throws {
+        let path = try sampleCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-18").button.click()
+            cell("2026-11-18").button.grabFocus()
+            try type("Escape")
+            XCTAssertTrue(MainLoop.iterate(until: { self.selectedCells().isEmpty }), "Escape shows the agenda")
+            try type("Right")
+            XCTAssertTrue(MainLoop.iterate(until: { !self.selectedCells().isEmpty }))
+            XCTAssertEqual(selectedCells(), ["2026-11-19"], "the day after the one selected, not the 1st")
+            XCTAssertEqual(rowTitles, [], "Thursday the 19th has no plans")
+        }
+    }
+
     func testPageKeysHomeEscapeAndShortcuts() throws {
         let path = try sampleCalendar()
         try MainActor.assumeIsolated {

@@ -169,14 +169,6 @@ final class PlanListTests: AppTestCase {
         window.planList.rowViewsOnScreen.compactMap(\.shownTexts.first)
     }
 
-    /// Waits for the next frame to be painted (the rows' places are those of its layout).
-    @MainActor
-    private func paintOnce() {
-        var painted = false
-        window.window.afterNextPaint { painted = true }
-        XCTAssertTrue(MainLoop.iterate(until: { painted }), "no frame was painted")
-    }
-
     /// The rows past the first screenful wait for the user to pause, unless they scroll to them.
     func testScrollingALongAgendaGrowsItAtOnce() throws {
         let path = try longNovember()

@@ -98,6 +98,34 @@ final class SearchTests: AppTestCase {
         }
     }
 
+    /// With a day selected, the results are all the panel shows: none of the day's rows
+    /// stay on screen above them, however the panel settles after the bar opens.
+    func testTheResultsAreAllThePanelShows() throws {
+        let path = try searchCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-12"))
+            cell("2026-12-03").button.click()
+            XCTAssertEqual(rowTitles, ["Call the DENTIST"])
+            let areaBefore = window.panelLayout.area
+            window.pager.searchButton.click()
+            search("yoga")
+            // The bar takes room from the month and panel: the panel settles again after that.
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.panelLayout.area != areaBefore }), "the bar took no room")
+            paintOnce()
+            paintOnce()
+            XCTAssertFalse(window.planList.root.isVisible, "the day's list is hidden while searching")
+            XCTAssertEqual(window.planList.rowViewsOnScreen.map(\.shownTexts), [], "no row of the day is on screen")
+            XCTAssertTrue(window.searchResults.root.isVisible)
+            XCTAssertEqual(resultTitles, ["Yoga"])
+
+            window.closeSearch()
+            paintOnce()
+            XCTAssertTrue(window.planList.root.isVisible, "closing the search shows the day again")
+            XCTAssertFalse(window.searchResults.root.isVisible)
+            XCTAssertEqual(window.planList.rowViewsOnScreen.compactMap(\.shownTexts.first), ["Call the DENTIST"])
+        }
+    }
+
     func testActivatingAResultPagesToItsDaySelectsItAndClosesSearch() throws {
         let path = try searchCalendar()
         MainActor.assumeIsolated {

@@ -62,3 +62,28 @@ public final class ScrollController: GObjectRef {
         return connect("scroll", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
     }
 }
+
+/// GtkGestureClick on a widget, watching presses of the primary button without taking them
+/// from the widget (a button still gets its "clicked"): how many presses in a row this one
+/// is tells a double click from two single ones.
+@MainActor
+public final class ClickGesture: GObjectRef {
+    /// `phase: .capture` sees the press before the widget's own gestures do.
+    public init(on widget: Widget, phase: KeyController.Phase = .capture) {
+        let gesture = gtk_gesture_click_new()!
+        super.init(retaining: UnsafeMutableRawPointer(gesture))
+        gtk_event_controller_set_propagation_phase(gesture, phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
+        gtk_widget_add_controller(widget.widget, gesture)
+    }
+
+    /// Called on each press with its count in the run (1, then 2 for a double click…).
+    @discardableResult
+    public func onPressed(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (Int) -> Void
+        let trampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, _, _, data in
+            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.body(Int(count)) }
+        }
+        return connect("pressed", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
+    }
+}

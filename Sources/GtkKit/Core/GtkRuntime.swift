@@ -12,6 +12,14 @@ public enum GtkRuntime {
         set { gtk_widget_set_default_direction(newValue ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
     }
 
+    /// The desktop's double-click time in milliseconds: two presses closer than this (and
+    /// near each other) are one double click. Tests lengthen it, so a loaded machine's
+    /// delay between the two clicks of a double click cannot split it.
+    public static var doubleClickMilliseconds: Int {
+        get { Int(koyomi_object_get_int(UnsafeMutableRawPointer(gtk_settings_get_default()), "gtk-double-click-time")) }
+        set { koyomi_object_set_int(UnsafeMutableRawPointer(gtk_settings_get_default()), "gtk-double-click-time", Int32(newValue)) }
+    }
+
     /// Initializes GTK and libadwaita once; false when there is no display to open.
     @discardableResult
     public static func initialize() -> Bool {

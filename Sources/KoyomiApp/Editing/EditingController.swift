@@ -88,7 +88,7 @@ final class EditingController {
         perform(summary, touching: [(form.calendarID, uid)]) { files in
             try files.modify(form.calendarID) { document in _ = try document.addEvent(draft, now: self.now(), uid: uid) }
         }
-        if let day = form.startDay { store.select(day) }
+        if let day = form.startDay { store.show(day) }
     }
 
     private func saveEdit(of entry: PlanOnDay, from original: PlanForm, to edited: PlanForm) {

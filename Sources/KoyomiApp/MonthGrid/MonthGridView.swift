@@ -11,6 +11,11 @@ final class MonthGridView {
     private let weekdayRow = Grid(columnSpacing: 2, homogeneous: true)
     let dayGrid = Grid(rowSpacing: 2, columnSpacing: 2, homogeneous: true, isGroup: true)
     private var keys: KeyController?
+    /// Watch each cell's presses: the second click of a double click must not deselect.
+    private var presses: [ClickGesture] = []
+    /// How many presses in a row the last pointer press on a cell was (0: none since the
+    /// last "clicked", as for Enter or Space).
+    private var pressCount = 0
     private let headers: [Label]
     let cells: [DayCell]
     /// The optional ISO week-number column, beside the rows (outside the homogeneous grid, so
@@ -74,9 +79,18 @@ final class MonthGridView {
         root.append(body)
 
         for cell in cells {
+            let press = ClickGesture(on: cell.button)
+            press.onPressed { [weak self] count in self?.pressCount = count }
+            presses.append(press)
             cell.button.onClicked { [weak self, weak cell] in
                 guard let self, let day = cell?.day else { return }
-                self.delegate?.monthGrid(self, didSelect: day)
+                let count = self.pressCount
+                self.pressCount = 0
+                if count >= 2 {
+                    self.delegate?.monthGrid(self, didDoubleClick: day)
+                } else {
+                    self.delegate?.monthGrid(self, didSelect: day)
+                }
             }
         }
         // Capture phase: arrow keys move the selection before GTK would move the focus.

@@ -6,6 +6,8 @@ import CalendarModel
 protocol MonthGridViewDelegate: AnyObject {
     /// The user activated the cell for `day` (it may belong to a neighbouring month).
     func monthGrid(_ grid: MonthGridView, didSelect day: CalendarDay)
+    /// The second click of a double click on the cell for `day` (its first was `didSelect`).
+    func monthGrid(_ grid: MonthGridView, didDoubleClick day: CalendarDay)
     /// A key asked to move the selection, page or go to today.
     func monthGrid(_ grid: MonthGridView, didNavigate navigation: CalendarNavigation)
     /// How `day`'s cell should be decorated; asked for all 42 cells on every reload.

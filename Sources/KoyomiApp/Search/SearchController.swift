@@ -114,8 +114,7 @@ final class SearchController: SearchResultsViewDelegate {
 
     func searchResults(_ view: SearchResultsView, didActivate row: SearchResultRow) {
         window.closeSearch()
-        store.showMonth(row.day.yearMonth)
-        if store.selection != row.day { store.select(row.day) }
+        store.show(row.day)
         window.grid.focusBestCell()
     }
 

@@ -44,12 +44,10 @@ final class MainWindow {
 
         grid = MonthGridView(formatter: formatter, colors: colors)
         planList = PlanListView(formatter: formatter, colors: colors)
-        planPanel = PlanPanelView(list: planList)
+        searchResults = SearchResultsView(colors: colors)
+        planPanel = PlanPanelView(list: planList, results: searchResults)
         panelLayout = PanelLayout(grid: grid.root, panel: planPanel.root)
         searchBar = SearchBar(entry: searchEntry)
-        searchResults = SearchResultsView(colors: colors)
-        searchResults.root.isVisible = false
-        planPanel.root.append(searchResults.root)
         // TRANSLATORS: the hint in the empty search field, and its name for screen readers.
         searchEntry.setPlaceholder(L("Search plans"))
         searchEntry.accessibleLabel = L("Search plans")
@@ -139,8 +137,7 @@ final class MainWindow {
 
     /// While searching, the results take the plan list's place in the panel.
     func showSearchResults(_ show: Bool) {
-        searchResults.root.isVisible = show
-        planList.root.isVisible = !show
+        planPanel.isSearching = show
     }
 
     /// Keys while the search bar is open: Escape closes it wherever the focus is, Down in the
