@@ -119,7 +119,10 @@ final class PanelController: PanelHandleDelegate {
     /// panel starts moving (leaving full shows the whole month again under the panel).
     private func settle(partly: Bool) {
         let position = panel.position
-        if position != .full || layout.mode == .sideBySide { grid.showOnlyRow(containing: nil) }
+        if position != .full || layout.mode == .sideBySide {
+            grid.showOnlyRow(containing: nil)
+            layout.fitGridInset(height: Int32(geometry.height))
+        }
         // Collapsed, the list is out of sight: it must not take the focus (Tab stops at the
         // handle). It shows again before the panel starts to rise.
         if position != .tip || layout.mode == .sideBySide { view.isCollapsed = false }
@@ -129,7 +132,7 @@ final class PanelController: PanelHandleDelegate {
             if position == .full { grid.showOnlyRow(containing: grid.focusDay) }
             // The grid keeps to what the panel leaves visible (at full: the one-week strip), but
             // never below its own minimum, which would make the window grow.
-            let visible = max(panel.currentTop(in: geometry), Double(grid.root.minimumHeight))
+            let visible = max(panel.currentTop(in: geometry), Double(layout.gridMinimumHeight))
             layout.setGridInsets(bottom: Int32(max(0, geometry.height - visible)), end: 0)
         } else {
             layout.setGridInsets(bottom: 0, end: PanelLayout.sideWidth)

@@ -83,6 +83,7 @@ final class PlanPanelTests: AppTestCase {
             XCTAssertEqual(try runTool(["xdotool", "key", "F9"]).status, 0)
             XCTAssertTrue(settle(at: .tip))
             XCTAssertGreaterThan(panelTop, area - 80, "only the handle shows")
+            XCTAssertEqual(Double(window.panelLayout.area.height), area, "the window kept its size")
             XCTAssertEqual(window.grid.cells.filter { $0.button.isVisible }.count, 42)
             XCTAssertEqual(try runTool(["xdotool", "key", "F9"]).status, 0)
             XCTAssertTrue(settle(at: .half))
@@ -179,6 +180,52 @@ final class PlanPanelTests: AppTestCase {
             XCTAssertTrue(MainLoop.iterate(until: { self.window.panelLayout.mode == .stacked }))
             XCTAssertTrue(settle(at: .half))
         }
+    }
+
+    /// After any resize (or the search bar taking room and giving it back) the month and the
+    /// half-height panel are laid out as in a fresh window of that size: no week, today's
+    /// included, is left under the panel.
+    func testAfterAResizeTheLayoutIsAFreshWindows() throws {
+        let path = try sampleCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            XCTAssertTrue(settle(at: .half))
+            paintOnce()
+            let fresh = layoutSeen()
+            XCTAssertLessThanOrEqual(fresh.todayBottom, fresh.panelTop, "today's week is above the panel")
+
+            window.window.setDefaultSize(width: 1240, height: 760)
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.panelLayout.mode == .sideBySide }))
+            paintOnce()
+            window.window.setDefaultSize(width: 720, height: 760)
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.panelLayout.mode == .stacked }))
+            XCTAssertTrue(settle(at: .half))
+            XCTAssertTrue(MainLoop.iterate(until: { self.layoutSeen() == fresh }),
+                          "widened and narrowed again: \(layoutSeen()), fresh: \(fresh)")
+
+            window.pager.searchButton.click()
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.panelLayout.area.height < fresh.areaHeight }))
+            paintOnce()
+            let searching = layoutSeen()
+            XCTAssertLessThanOrEqual(searching.todayBottom, searching.panelTop, "with the search bar open too")
+            window.closeSearch()
+            XCTAssertTrue(MainLoop.iterate(until: { self.layoutSeen() == fresh }),
+                          "the bar closed again: \(layoutSeen()), fresh: \(fresh)")
+        }
+    }
+
+    private struct SeenLayout: Equatable {
+        var areaHeight: Int32
+        var panelTop: Double
+        var todayBottom: Double
+    }
+
+    /// Where the panel starts and today's cell ends, in the month area's coordinates.
+    @MainActor
+    private func layoutSeen() -> SeenLayout {
+        let today = cell("2026-11-29").button.bounds(relativeTo: window.panelLayout.root)
+        return SeenLayout(areaHeight: window.panelLayout.area.height, panelTop: panelTop,
+                          todayBottom: today.map { $0.y + $0.height } ?? -1)
     }
 
     func testCollapsedTheListIsOutOfTheFocusChain() throws {

@@ -58,6 +58,18 @@ final class PanelLayout {
     /// Re-places the panel (after its top moved).
     func movePanel() { root.queueAllocate() }
 
+    /// The grid's own minimum height. GTK measures a widget with its margins, and the bottom
+    /// one is the inset this layout gave it: counted in, each settle would grow it again.
+    var gridMinimumHeight: Int32 { gridArea.minimumHeight - gridArea.marginTop - gridArea.marginBottom }
+
+    /// Shrinks the grid's bottom inset, if need be, so the grid keeps its minimum height in an
+    /// area `height` tall: when all six weeks show again, an inset made for the one-week strip
+    /// would ask for more than the window has, and the window would grow.
+    func fitGridInset(height: Int32) {
+        let most = max(0, height - gridMinimumHeight)
+        if gridArea.marginBottom > most { gridArea.marginBottom = most }
+    }
+
     /// Keeps the grid clear of the settled panel, so no day hides under it.
     func setGridInsets(bottom: Int32, end: Int32) {
         if gridArea.marginBottom != bottom { gridArea.marginBottom = bottom }
