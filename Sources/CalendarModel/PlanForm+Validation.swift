@@ -11,8 +11,8 @@ extension PlanForm {
         if title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             errors[.title] = strings.emptyTitle
         }
-        let start = Self.checkDate(startDateText, .startDate, strings, &errors)
-        let end = Self.checkDate(endDateText, .endDate, strings, &errors)
+        let start = Self.checkDate(startDateText, .startDate, strings, calendar, &errors)
+        let end = Self.checkDate(endDateText, .endDate, strings, calendar, &errors)
         if isAllDay {
             if let start, let end, end < start { errors[.endDate] = strings.endDayBeforeStartDay }
         } else {
@@ -34,7 +34,7 @@ extension PlanForm {
             case .never:
                 break
             case let .onDate(text):
-                if let last = Self.checkDate(text, .repeatEnd, strings, &errors), let start, last < start {
+                if let last = Self.checkDate(text, .repeatEnd, strings, calendar, &errors), let start, last < start {
                     errors[.repeatEnd] = strings.repeatEndBeforeStart
                 }
             case let .afterCount(count):
@@ -69,12 +69,40 @@ extension PlanForm {
 
     // MARK: Helpers
 
-    private static func checkDate(_ text: String, _ field: Field, _ strings: PlanFormStrings,
+    private static func checkDate(_ text: String, _ field: Field, _ strings: PlanFormStrings, _ calendar: Calendar,
                                   _ errors: inout [Field: String]) -> CalendarDay? {
         if let day = parseDate(text) { return day }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        errors[field] = trimmed.isEmpty ? strings.missingDate : FormatterStrings.fill(strings.invalidDate, trimmed)
+        if trimmed.isEmpty {
+            errors[field] = strings.missingDate
+        } else if let month = monthLacking(trimmed) {
+            // Written right but the day does not exist (February 30): say what the month has.
+            errors[field] = FormatterStrings.fill(strings.dayNotInMonth, monthName(month, calendar), "\(month.numberOfDays)")
+        } else {
+            errors[field] = FormatterStrings.fill(strings.invalidDate, trimmed)
+        }
         return nil
+    }
+
+    /// The month of a well-formed "YYYY-MM-DD" whose day that month does not have.
+    private static func monthLacking(_ text: String) -> YearMonth? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
+              let year = Int(parts[0]), let month = YearMonth(year: year, month: Int(parts[1]) ?? 0),
+              let day = Int(parts[2]), day == 0 || day > month.numberOfDays else { return nil }
+        return month
+    }
+
+    /// "February 2026" in the calendar's locale.
+    private static func monthName(_ month: YearMonth, _ calendar: Calendar) -> String {
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.locale = calendar.locale ?? Locale(identifier: "en_US_POSIX")
+        formatter.setLocalizedDateFormatFromTemplate("MMMMy")
+        let first = calendar.date(from: DateComponents(year: month.year, month: month.month, day: 1, hour: 12)) ?? Date()
+        return formatter.string(from: first)
     }
 
     private static func checkTime(_ text: String, _ field: Field, _ strings: PlanFormStrings,
@@ -87,7 +115,7 @@ extension PlanForm {
 
     /// The instant of a wall time in `zone`. A time the clocks skip (02:30 when they jump from
     /// 02:00 to 03:00) lands after the gap, as Foundation resolves it.
-    private static func instant(_ day: CalendarDay, _ time: (hour: Int, minute: Int), zone: TimeZone,
+    static func instant(_ day: CalendarDay, _ time: (hour: Int, minute: Int), zone: TimeZone,
                                 calendar: Calendar) -> Date? {
         var local = calendar
         local.timeZone = zone

@@ -141,9 +141,10 @@ public struct PlanForm: Hashable, Sendable {
         return timeText(hour: parts.hour ?? 0, minute: parts.minute ?? 0)
     }
 
-    /// Parses "HH:MM" or "H:MM" (24-hour); nil for anything else, including "25:61" and "24:00".
-    public static func parseTime(_ text: String) -> (hour: Int, minute: Int)? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+    /// Parses exactly "HH:MM" or "H:MM" (24-hour); nil for anything else, including "25:61"
+    /// and "24:00". For machine-written times; the editor's fields take more (`parseTime`).
+    public static func parseClockTime(_ text: String) -> (hour: Int, minute: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
               parts.allSatisfy({ $0.allSatisfy { ("0"..."9").contains($0) } }),
               let hour = Int(parts[0]), let minute = Int(parts[1]),

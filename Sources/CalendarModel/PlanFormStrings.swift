@@ -10,6 +10,9 @@ public struct PlanFormStrings: Sendable {
     public var missingDate: String
     /// A date field holds something that is not a real date; `%@` is the text ("2026-02-30").
     public var invalidDate: String
+    /// A date names a day its month does not have; `%1$@` is the month ("February 2026"),
+    /// `%2$@` how many days it has ("28").
+    public var dayNotInMonth: String
     /// A time field is empty.
     public var missingTime: String
     /// A time field holds something that is not a 24-hour time; `%@` is the text ("25:61").
@@ -30,6 +33,7 @@ public struct PlanFormStrings: Sendable {
     public init(emptyTitle: String = "Enter a title",
                 missingDate: String = "Enter a date as YYYY-MM-DD",
                 invalidDate: String = "“%@” is not a date; use YYYY-MM-DD",
+                dayNotInMonth: String = "%1$@ has %2$@ days",
                 missingTime: String = "Enter a time as HH:MM",
                 invalidTime: String = "“%@” is not a time; use HH:MM, 00:00 to 23:59",
                 unknownTimeZone: String = "Unknown time zone “%@”",
@@ -41,6 +45,7 @@ public struct PlanFormStrings: Sendable {
         self.emptyTitle = emptyTitle
         self.missingDate = missingDate
         self.invalidDate = invalidDate
+        self.dayNotInMonth = dayNotInMonth
         self.missingTime = missingTime
         self.invalidTime = invalidTime
         self.unknownTimeZone = unknownTimeZone

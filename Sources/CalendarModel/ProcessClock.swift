@@ -61,7 +61,7 @@ public struct ProcessClock: Sendable {
             offset = 0
             clock = clock.dropLast()
         } else if clock.count > 6, let sign = clock.dropLast(5).last, sign == "+" || sign == "-",
-                  let zone = PlanForm.parseTime(String(clock.suffix(5))) {
+                  let zone = PlanForm.parseClockTime(String(clock.suffix(5))) {
             offset = (sign == "-" ? -1 : 1) * (zone.hour * 3600 + zone.minute * 60)
             clock = clock.dropLast(6)
         } else {
@@ -73,7 +73,7 @@ public struct ProcessClock: Sendable {
             second = seconds
             clock = clock.dropLast(3)
         }
-        guard clock.count == 5, let time = PlanForm.parseTime(String(clock)), let zone = TimeZone(secondsFromGMT: offset) else {
+        guard clock.count == 5, let time = PlanForm.parseClockTime(String(clock)), let zone = TimeZone(secondsFromGMT: offset) else {
             return nil
         }
         var calendar = Calendar(identifier: .gregorian)

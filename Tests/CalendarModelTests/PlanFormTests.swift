@@ -131,9 +131,32 @@ final class PlanFormTests: XCTestCase {
         XCTAssertTrue(PlanForm.parseTime("09:05")! == (9, 5))
         XCTAssertTrue(PlanForm.parseTime("9:05")! == (9, 5))
         XCTAssertTrue(PlanForm.parseTime(" 23:59 ")! == (23, 59))
-        for bad in ["25:61", "24:00", "12:60", "9:5", "0905", "+9:05", "ab:cd", "", "12:00:00"] {
+        for bad in ["25:61", "24:00", "12:60", "9:5", "+9:05", "ab:cd", "", "12:00:00"] {
             XCTAssertNil(PlanForm.parseTime(bad), bad)
         }
+    }
+
+    /// The editor takes times as people type them (issue 14): digits alone, a dot, am/pm,
+    /// full-width digits from a Japanese input method.
+    func testTimesAsPeopleTypeThem() {
+        let expected: [String: (Int, Int)] = [
+            "9": (9, 0), "21": (21, 0), "930": (9, 30), "0930": (9, 30), "2130": (21, 30), "0905": (9, 5),
+            "9:30": (9, 30), "9.30": (9, 30), "21:30": (21, 30), "9am": (9, 0), "9 am": (9, 0), "9AM": (9, 0),
+            "9a.m.": (9, 0), "9.30 pm": (21, 30), "9:30PM": (21, 30), "12am": (0, 0), "12 pm": (12, 0),
+            "12:30am": (0, 30), "9p": (21, 0), "９：３０": (9, 30), "２１時": (-1, -1),
+        ]
+        for (text, time) in expected {
+            let parsed = PlanForm.parseTime(text)
+            if time.0 < 0 {
+                XCTAssertNil(parsed, text)
+            } else {
+                XCTAssertTrue(parsed.map { $0 == time } ?? false, "\(text) → \(String(describing: parsed))")
+            }
+        }
+        for bad in ["13pm", "0am", "24", "2400", "12345", "9:3", "9::30", "pm", "9 30", "-9"] {
+            XCTAssertNil(PlanForm.parseTime(bad), bad)
+        }
+        XCTAssertNil(PlanForm.parseClockTime("930"), "machine-written times stay HH:MM")
     }
 
     // MARK: Changes

@@ -32,7 +32,9 @@ final class PlanFormValidationTests: XCTestCase {
 
     func testImpossibleDate() {
         XCTAssertEqual(errors { $0.startDateText = "2026-02-30"; $0.endDateText = "2026-03-01" },
-                       [.startDate: "“2026-02-30” is not a date; use YYYY-MM-DD"])
+                       [.startDate: "February 2026 has 28 days"], "a day the month lacks is said so")
+        XCTAssertEqual(errors { $0.endDateText = "2028-02-30" }, [.endDate: "February 2028 has 29 days"])
+        XCTAssertEqual(errors { $0.endDateText = "2026-11-00" }, [.endDate: "November 2026 has 30 days"])
         XCTAssertEqual(errors { $0.endDateText = "2026-13-01" },
                        [.endDate: "“2026-13-01” is not a date; use YYYY-MM-DD"])
         XCTAssertEqual(errors { $0.endDateText = "29/11/2026" },
@@ -95,7 +97,9 @@ final class PlanFormValidationTests: XCTestCase {
                        [.repeatEnd: "The repetition ends before the plan starts"])
         XCTAssertEqual(errors { $0.repeat = .daily; $0.repeatEnd = .onDate("2026-11-29") }, [:], "the start day itself is fine")
         XCTAssertEqual(errors { $0.repeat = .monthly; $0.repeatEnd = .onDate("2026-02-29") },
-                       [.repeatEnd: "“2026-02-29” is not a date; use YYYY-MM-DD"])
+                       [.repeatEnd: "February 2026 has 28 days"])
+        XCTAssertEqual(errors { $0.repeat = .monthly; $0.repeatEnd = .onDate("2026-2-3") },
+                       [.repeatEnd: "“2026-2-3” is not a date; use YYYY-MM-DD"])
     }
 
     func testRepeatCount() {
@@ -121,5 +125,59 @@ final class PlanFormValidationTests: XCTestCase {
         let strings = PlanFormStrings(emptyTitle: "タイトルを入力してください", invalidTime: "「%@」は時刻ではありません")
         XCTAssertEqual(form.validate(calendar: utc, strings: strings),
                        [.title: "タイトルを入力してください", .startTime: "「7時」は時刻ではありません"])
+    }
+}
+
+/// Moving the start keeps the plan's length (issue 14); only moving the end changes it.
+final class PlanFormLengthTests: XCTestCase {
+    private let utc = gregorian("UTC")
+
+    private func form(_ start: String, _ startTime: String, _ end: String, _ endTime: String, allDay: Bool = false) -> PlanForm {
+        PlanForm(title: "Meeting", isAllDay: allDay, startDateText: start, endDateText: end, startTimeText: startTime,
+                 endTimeText: endTime, timeZoneID: "UTC", calendarID: CalendarID("work"))
+    }
+
+    func testALaterStartTimeTakesTheEndAlong() {
+        let before = form("2026-11-29", "09:00", "2026-11-29", "10:30")
+        var after = before
+        after.startTimeText = "15:00"
+        let moved = after.keepingLength(of: before, calendar: utc)
+        XCTAssertEqual([moved.endDateText, moved.endTimeText], ["2026-11-29", "16:30"])
+        XCTAssertTrue(moved.validate(calendar: utc).isEmpty, "no “ends before it starts”")
+        after.startTimeText = "23:00"
+        let overnight = after.keepingLength(of: before, calendar: utc)
+        XCTAssertEqual([overnight.endDateText, overnight.endTimeText], ["2026-11-30", "00:30"], "past midnight")
+        after.startTimeText = "3pm"
+        XCTAssertEqual(after.keepingLength(of: before, calendar: utc).endTimeText, "16:30", "as typed")
+    }
+
+    func testANewStartDayMovesTheEndDayTooForTimedAndAllDayPlans() {
+        let timed = form("2026-11-29", "22:00", "2026-11-30", "01:00")
+        var moved = timed
+        moved.startDateText = "2026-12-24"
+        XCTAssertEqual([moved.keepingLength(of: timed, calendar: utc).endDateText,
+                        moved.keepingLength(of: timed, calendar: utc).endTimeText], ["2026-12-25", "01:00"])
+        let trip = form("2026-11-27", "09:00", "2026-12-06", "10:00", allDay: true)
+        var later = trip
+        later.startDateText = "2027-02-25"
+        XCTAssertEqual(later.keepingLength(of: trip, calendar: utc).endDateText, "2027-03-06", "ten days, over February")
+    }
+
+    func testTypingOrChangingTheEndLeavesItAlone() {
+        let before = form("2026-11-29", "09:00", "2026-11-29", "10:00")
+        var typing = before
+        typing.startTimeText = "1"
+        XCTAssertEqual(typing.keepingLength(of: before, calendar: utc).endTimeText, "02:00",
+                       "“1” is already a time, 01:00: the hour-long plan ends at 02:00")
+        typing.startTimeText = "1:"
+        XCTAssertEqual(typing.keepingLength(of: before, calendar: utc), typing, "half-typed: nothing moves")
+        var endChanged = before
+        endChanged.startTimeText = "08:00"
+        endChanged.endTimeText = "12:00"
+        XCTAssertEqual(endChanged.keepingLength(of: before, calendar: utc), endChanged)
+        var allDaySwitched = before
+        allDaySwitched.isAllDay = true
+        allDaySwitched.startDateText = "2026-11-30"
+        XCTAssertEqual(allDaySwitched.keepingLength(of: before, calendar: utc), allDaySwitched)
     }
 }

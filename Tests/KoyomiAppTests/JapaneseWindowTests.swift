@@ -87,6 +87,19 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// Japanese quotes a title with 「」, not English “ ” (issue 14).
+    func testToastsQuoteTitlesTheJapaneseWay() throws {
+        let path = try japaneseCalendar()
+        MainActor.assumeIsolated {
+            _ = openWindow([path], locale: "ja_JP", firstWeekday: 1)
+            cell("2026-11-18").button.click()
+            let lunch = window.planList.rows.first { $0.title == "昼食会" }
+            XCTAssertNotNil(lunch)
+            if let lunch { controller.coordinator.planList(window.planList, didRequestDeleteOf: lunch) }
+            XCTAssertEqual(window.currentToast?.title, "「昼食会」を削除しました")
+        }
+    }
+
     func testNoEnglishAnywhereInTheWindow() throws {
         // First the catalog: every string the sources mark is translated, none fuzzy.
         let check = Self.repository.appendingPathComponent("po/update-pot").path

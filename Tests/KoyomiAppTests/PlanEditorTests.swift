@@ -123,15 +123,17 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(fields.errorLabels[.endTime]?.text, "“25:61” is not a time; use HH:MM, 00:00 to 23:59")
             fields.endTimeEntry.text = "10:00"
             fields.startDateEntry.text = "2026-02-30"
-            XCTAssertEqual(fields.errorLabels[.startDate]?.text, "“2026-02-30” is not a date; use YYYY-MM-DD")
+            XCTAssertEqual(fields.errorLabels[.startDate]?.text, "February 2026 has 28 days")
             XCTAssertEqual(fields.errorLabels[.endTime]?.isVisible, false)
             XCTAssertFalse(editor.dialog.saveButton.isSensitive)
 
             // All day: the time fields go, and the last day may not be before the first.
             fields.startDateEntry.text = "2026-12-04"
+            XCTAssertEqual(fields.endDateEntry.text, "2026-12-04", "a new start day takes the end along")
             fields.allDaySwitch.isOn = true
             XCTAssertFalse(fields.startTimeEntry.isVisible)
             XCTAssertFalse(fields.endTimeEntry.isVisible)
+            fields.endDateEntry.text = "2026-12-02"
             XCTAssertEqual(fields.errorLabels[.endDate]?.text, "The last day is before the first day")
             fields.endDateEntry.text = "2026-12-05"
             XCTAssertTrue(editor.dialog.saveButton.isSensitive)
@@ -142,6 +144,32 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             editor.onClosed = { cancelled = true }
             editor.cancel()
             XCTAssertTrue(MainLoop.iterate(until: { cancelled }))
+        }
+    }
+
+    /// Moving the start keeps the plan's length; moving the end changes it (issue 14).
+    func testMovingTheStartKeepsTheLength() {
+        MainActor.assumeIsolated {
+            let parent = Window(application: Self.application)
+            defer { parent.destroy(); MainLoop.drain() }
+            let editor = openEditor(newForm(), isNew: true, in: parent)
+            let fields = editor.fields
+            fields.titleEntry.text = "Review"
+            XCTAssertEqual([fields.startTimeEntry.text, fields.endTimeEntry.text], ["09:00", "10:00"])
+            fields.endTimeEntry.text = "10:30"
+            fields.startTimeEntry.text = "3pm"
+            XCTAssertEqual(fields.endTimeEntry.text, "16:30", "still an hour and a half")
+            XCTAssertNil(fields.errorLabels[.endTime]?.text.nilIfEmpty, "no “ends before it starts”")
+            XCTAssertTrue(editor.dialog.saveButton.isSensitive)
+            fields.startTimeEntry.text = "23:15"
+            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["2026-12-04", "00:45"])
+            fields.startDateEntry.text = "2026-12-10"
+            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["2026-12-11", "00:45"])
+            var saved: PlanForm?
+            editor.onSave = { saved = $0 }
+            editor.save()
+            XCTAssertEqual(saved.map { [$0.startDateText, $0.startTimeText, $0.endDateText, $0.endTimeText] },
+                           ["2026-12-10", "23:15", "2026-12-11", "00:45"])
         }
     }
 
@@ -320,4 +348,8 @@ extension PlanEditorTests {
             XCTAssertEqual(saved, 0)
         }
     }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

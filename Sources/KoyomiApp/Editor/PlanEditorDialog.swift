@@ -31,6 +31,10 @@ final class PlanEditorDialog {
     private let strings = PlanEditorText.formStrings()
     /// Holds the dialog while it is on screen (see the type's documentation).
     private var keepAlive: PlanEditorDialog?
+    /// The last form whose dates and times were valid: a new start keeps its length.
+    private var lastTimed: PlanForm?
+    /// Set while the end fields are moved after the start, so that change is not read again.
+    private var isMovingEnd = false
 
     /// - Parameters:
     ///   - parent: the calendar window; the dialog is modal and transient for it.
@@ -97,7 +101,19 @@ final class PlanEditorDialog {
     func close() { dialog.close() }
 
     private func fieldsChanged() {
+        guard !isMovingEnd else { return }
         fields.read(into: &form)
+        if let before = lastTimed {
+            let moved = form.keepingLength(of: before, calendar: calendar)
+            if moved != form {
+                form = moved
+                isMovingEnd = true
+                fields.endDateEntry.text = form.endDateText
+                fields.endTimeEntry.text = form.endTimeText
+                isMovingEnd = false
+            }
+        }
+        if form.timing(calendar: calendar) != nil { lastTimed = form }
         errors = form.validate(calendar: calendar, strings: strings)
         fields.showErrors(errors)
         fields.syncPickers()

@@ -64,6 +64,9 @@ enum PlanEditorText {
             missingDate: L("Enter a date as YYYY-MM-DD"),
             // TRANSLATORS: %@ is what the user typed in a date field, e.g. "2026-02-30".
             invalidDate: L("“%@” is not a date; use YYYY-MM-DD"),
+            // TRANSLATORS: a date field names a day its month lacks (2026-02-30). %1$@ is the
+            // month and year ("February 2026"), %2$@ its number of days ("28").
+            dayNotInMonth: L("%1$@ has %2$@ days"),
             missingTime: L("Enter a time as HH:MM"),
             // TRANSLATORS: %@ is what the user typed in a time field, e.g. "25:61".
             invalidTime: L("“%@” is not a time; use HH:MM, 00:00 to 23:59"),

@@ -1,0 +1,48 @@
+import Foundation
+
+extension PlanForm {
+    /// Parses a time as people type it into the editor: "9", "930", "0930", "9:30", "9.30",
+    /// "21:30", "9am", "9 a.m.", "9:30pm", "12am" (midnight), "12 pm" (noon), and the same in
+    /// full-width digits (Japanese input). Nil for anything else, including "25:61", "24:00"
+    /// and "13pm".
+    public static func parseTime(_ text: String) -> (hour: Int, minute: Int)? {
+        var rest = Substring(halfWidth(text).lowercased().trimmingCharacters(in: .whitespaces))
+        // A 12-hour suffix: am/pm, with or without dots and a space before it.
+        var meridiem: Bool? // true: pm
+        for (suffix, isPM) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true), ("a", false), ("p", true)]
+        where rest.hasSuffix(suffix) {
+            meridiem = isPM
+            rest = rest.dropLast(suffix.count)
+            while rest.last == " " { rest = rest.dropLast() }
+            break
+        }
+        let digits: (hour: Substring, minute: Substring)
+        if let separator = rest.firstIndex(where: { $0 == ":" || $0 == "." }) {
+            digits = (rest[..<separator], rest[rest.index(after: separator)...])
+            guard digits.minute.count == 2 else { return nil }
+        } else if rest.count <= 2 {
+            digits = (rest, "00")
+        } else if rest.count <= 4 {
+            digits = (rest.dropLast(2), rest.suffix(2))
+        } else {
+            return nil
+        }
+        guard (1...2).contains(digits.hour.count),
+              (digits.hour + digits.minute).allSatisfy({ ("0"..."9").contains($0) }),
+              var hour = Int(digits.hour), let minute = Int(digits.minute), minute < 60 else { return nil }
+        if let isPM = meridiem {
+            guard (1...12).contains(hour) else { return nil }
+            hour = hour % 12 + (isPM ? 12 : 0)
+        }
+        guard hour < 24 else { return nil }
+        return (hour, minute)
+    }
+
+    /// Full-width digits, colon and full stop (as a Japanese input method types them) as ASCII.
+    static func halfWidth(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+            (0xFF10...0xFF1A).contains(scalar.value) || scalar.value == 0xFF0E
+                ? Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar : scalar
+        }))
+    }
+}
