@@ -117,7 +117,8 @@ public final class CalendarFormatter {
     }
 
     /// When a plan happens, for its list row:
-    /// "All day"; "Nov 10 – Nov 12" (inclusive last day); "9:30 AM – 9:45 AM";
+    /// "All day"; "Nov 10 – Nov 12" (inclusive last day); "9:30 AM – 9:45 AM"; "11:00 AM"
+    /// for a plan with no length;
     /// "Nov 10, 10:00 PM – Nov 11, 2:00 AM" (times in the locale's 12/24-hour style).
     public func rangeText(for plan: Plan) -> String {
         switch plan.timing {
@@ -130,9 +131,10 @@ public final class CalendarFormatter {
                 + formatter.string(from: noon(last))
         case let .timed(start, end):
             let days = plan.days(in: calendar)
+            // A plan with no length (a deadline, a reminder-like entry) is one time.
+            if end <= start { return timeFormatter.string(from: start) }
             if days.lowerBound == days.upperBound {
-                return timeFormatter.string(from: start) + Self.rangeSeparator
-                    + timeFormatter.string(from: max(start, end))
+                return timeFormatter.string(from: start) + Self.rangeSeparator + timeFormatter.string(from: end)
             }
             return dateTimeFormatter.string(from: start) + Self.rangeSeparator
                 + dateTimeFormatter.string(from: end)

@@ -187,12 +187,14 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
             guard !search.isOpen else { return } // the handle shows the search's count meanwhile
             panel?.setHandleTitle(Self.handleTitle(formatter.agendaHeader(day), formatter.planCountText(entries.count)))
         } else {
-            let sections = store.agenda().map { entry in
+            let agenda = store.agenda()
+            let sections = agenda.map { entry in
                 PlanListContent.Section(header: formatter.agendaHeader(entry.day), rows: rows(entry.plans))
             }
             window.planList.render(.agenda(emptyText: formatter.emptyMonthText(store.visibleMonth), sections: sections),
                                    key: store.visibleMonth.description)
-            let count = sections.reduce(0) { $0 + $1.rows.count }
+            // Plans, not rows: a ten-day trip is one plan, listed on ten days.
+            let count = Set(agenda.lazy.flatMap(\.plans).map(\.plan.id)).count
             guard !search.isOpen else { return }
             panel?.setHandleTitle(Self.handleTitle(formatter.monthTitle(store.visibleMonth), formatter.planCountText(count)))
         }

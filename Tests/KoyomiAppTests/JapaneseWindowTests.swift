@@ -68,11 +68,11 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             cell("2026-11-11").button.click()
             XCTAssertEqual(rowTitles, ["京都旅行", "朝会"])
             XCTAssertEqual(rowRanges, ["11月10日 – 11月12日", "9:30 – 9:45"])
-            XCTAssertEqual(rowMarkers, ["継続", "開始"])
+            XCTAssertEqual(rowMarkers, ["継続", ""], "a one-day plan has no badge")
             // Screen readers get the rows' names once the frame showing them is painted.
             waitForAccessibleText()
             XCTAssertEqual(shownRowViews().map { $0.root.accessibleLabel },
-                           ["京都旅行、11月10日 – 11月12日、仕事、前の日から継続", "朝会、9:30 – 9:45、仕事、この日に開始"])
+                           ["京都旅行、11月10日 – 11月12日、仕事、前の日から継続", "朝会、9:30 – 9:45、仕事"])
 
             cell("2026-11-26").button.click()
             XCTAssertEqual(rowRanges, ["終日"])

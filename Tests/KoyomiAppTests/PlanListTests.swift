@@ -14,7 +14,7 @@ final class PlanListTests: AppTestCase {
             XCTAssertEqual(rowTitles, ["Trip to Kyoto", "Standup"], "all-day first, then by time")
             // ICU puts a narrow no-break space before AM/PM.
             XCTAssertEqual(rowRanges, ["Nov 10 – Nov 12", "9:30\u{202F}AM – 9:45\u{202F}AM"])
-            XCTAssertEqual(rowMarkers, ["Continues", "Starts"])
+            XCTAssertEqual(rowMarkers, ["Continues", ""], "only a plan of several days has a badge")
             // Screen readers get the rows' names once the frame showing them is painted.
             waitForAccessibleText()
             XCTAssertEqual(shownRowViews().first?.root.accessibleLabel,
@@ -26,6 +26,42 @@ final class PlanListTests: AppTestCase {
             cell("2026-11-10").button.click()
             XCTAssertEqual(rowTitles, ["Trip to Kyoto"])
             XCTAssertEqual(rowMarkers, ["Starts"])
+            cell("2026-11-12").button.click()
+            XCTAssertEqual(rowMarkers, ["Ends"], "the last day of the trip says so")
+            waitForAccessibleText()
+            XCTAssertEqual(shownRowViews().first?.root.accessibleLabel, "Trip to Kyoto, Nov 10 – Nov 12, Work, ends this day")
+        }
+    }
+
+    /// The panel counts plans, not rows: a trip over many days is one plan; a plan with no
+    /// length shows one time (issue 14).
+    func testTheMonthCountsPlansAndAPlanWithNoLengthShowsOneTime() throws {
+        let path = try writeCalendar("count.ics", """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Koyomi tests//EN
+            BEGIN:VEVENT
+            UID:trip
+            DTSTART;VALUE=DATE:20261102
+            DTEND;VALUE=DATE:20261112
+            SUMMARY:Ten days away
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:deadline
+            DTSTART:20261120T110000Z
+            DTEND:20261120T110000Z
+            SUMMARY:Forms due
+            END:VEVENT
+            END:VCALENDAR
+            """)
+        MainActor.assumeIsolated {
+            _ = openWindow([path])
+            cell("2026-11-20").button.click()
+            XCTAssertEqual(rowRanges, ["11:00\u{202F}AM"], "not “11:00 AM – 11:00 AM”")
+            XCTAssertEqual(rowMarkers, [""])
+            cell("2026-11-20").button.click() // the month's agenda
+            XCTAssertEqual(window.planList.rows.count, 11, "the trip is listed on each of its ten days")
+            XCTAssertEqual(window.planPanel.handle.title.text, "November 2026 · 2 plans")
         }
     }
 

@@ -36,10 +36,21 @@ struct PlanRow: Equatable, Identifiable {
     var location: String? { entries[index].plan.location }
     var notes: String? { entries[index].plan.notes }
 
-    /// "Starts" on the plan's first day, "Continues" on the days after.
+    /// Where the row's day falls in the plan (`PlanOnDay.place`).
+    var place: PlanOnDay.Place { entries[index].place(in: formatter.calendar) }
+
+    /// For a plan over several days, "Starts" on its first day, "Continues" on the days
+    /// between and "Ends" on its last; nothing for a plan of one day, where it would be noise.
     var markerText: String {
-        // TRANSLATORS: beside a plan in the list: it begins on this day / began on an earlier day.
-        startsOnDay ? L("Starts") : L("Continues")
+        switch place {
+        case .only: return ""
+        // TRANSLATORS: beside a plan of several days in the list: it begins on this day.
+        case .first: return L("Starts")
+        // TRANSLATORS: beside a plan of several days in the list: it began on an earlier day and goes on after this one.
+        case .middle: return L("Continues")
+        // TRANSLATORS: beside a plan of several days in the list: this is its last day.
+        case .last: return L("Ends")
+        }
     }
 
     /// What a screen reader says for the row: title, time (`rangeText`, formatted by the
@@ -47,8 +58,15 @@ struct PlanRow: Equatable, Identifiable {
     func accessibleLabel(rangeText: String) -> String {
         var parts = [title, rangeText]
         if !calendarName.isEmpty { parts.append(calendarName) }
-        // TRANSLATORS: spoken after a plan's title, time and calendar: it begins on this day / began earlier.
-        parts.append(startsOnDay ? L("starts") : L("continues from an earlier day"))
+        switch place {
+        case .only: break
+        // TRANSLATORS: spoken after a plan's title, time and calendar: it begins on this day.
+        case .first: parts.append(L("starts"))
+        // TRANSLATORS: spoken after a plan's title, time and calendar: it began on an earlier day.
+        case .middle: parts.append(L("continues from an earlier day"))
+        // TRANSLATORS: spoken after a plan's title, time and calendar: this is its last day.
+        case .last: parts.append(L("ends this day"))
+        }
         // TRANSLATORS: spoken for a plan whose organizer called it off.
         if isCancelled { parts.append(L("cancelled")) }
         // TRANSLATORS: separates the parts of a plan's spoken description (title, time, calendar…).

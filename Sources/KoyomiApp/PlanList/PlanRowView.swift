@@ -64,7 +64,6 @@ final class PlanRowView: RecyclableRow {
         root.removeCSSClass("agenda-day")
         root.addCSSClass("plan-row")
         bar.isVisible = true
-        marker.isVisible = true
         range.isVisible = true
         if barClass != colorClass {
             if let barClass { bar.removeCSSClass(barClass) }
@@ -76,9 +75,11 @@ final class PlanRowView: RecyclableRow {
         title.text = row.title
         title.setCSSClass("cancelled", row.isCancelled)
         range.text = rangeText
+        let place = row.place
         marker.text = row.markerText
-        marker.setCSSClass("starts", row.startsOnDay)
-        marker.setCSSClass("continues", !row.startsOnDay)
+        marker.isVisible = place != .only
+        marker.setCSSClass("starts", place == .first)
+        marker.setCSSClass("continues", place == .middle || place == .last)
         wantedAccessibleLabel = row.accessibleLabel(rangeText: rangeText)
         tooltipText = row.calendarName.isEmpty ? nil : row.calendarName
     }
