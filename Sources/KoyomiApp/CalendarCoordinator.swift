@@ -92,6 +92,10 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         editing.edit(row.entry)
     }
 
+    func planListDidRequestNewPlan(_ list: PlanListView) {
+        editing?.newPlan()
+    }
+
     func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow) {
         guard isWritable(row.entry.plan.calendarID) else { return }
         editing?.delete(row.entry)
@@ -183,9 +187,12 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         func rows(_ entries: [PlanOnDay]) -> PlanRows { PlanRows(entries, style: style) }
         if let day = store.selection {
             let entries = store.plans(on: day)
+            window.planList.canAddPlans = store.calendars.contains { !$0.isReadOnly }
             window.planList.render(.day(emptyText: formatter.emptyDayText(day), rows: rows(entries)), key: day.description)
             guard !search.isOpen else { return } // the handle shows the search's count meanwhile
-            panel?.setHandleTitle(Self.handleTitle(formatter.agendaHeader(day), formatter.planCountText(entries.count)))
+            // An empty day's list says "No plans on …" itself: the handle says it only once.
+            panel?.setHandleTitle(entries.isEmpty ? formatter.agendaHeader(day)
+                : Self.handleTitle(formatter.agendaHeader(day), formatter.planCountText(entries.count)))
         } else {
             let agenda = store.agenda()
             let sections = agenda.map { entry in

@@ -98,6 +98,48 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// An empty day says so once (in the list, not again on the handle) and offers to add a
+    /// plan on that day; read-only calendars offer nothing.
+    func testAnEmptyDaySaysSoOnceAndOffersToAddAPlan() throws {
+        let path = try emptyCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
+            cell("2026-11-13").button.click()
+            paintOnce()
+            XCTAssertEqual(window.planList.emptyText, "No plans on Friday, November 13")
+            XCTAssertEqual(window.planPanel.handle.title.text, "Friday, November 13", "“no plans” is said once")
+            XCTAssertTrue(window.planList.addButton.isMapped, "an empty day offers to add a plan")
+            window.planList.addButton.click()
+            let editor = try XCTUnwrap(controller.editing.editor, "the button opens the editor")
+            XCTAssertEqual(editor.fields.startDateEntry.text, "2026-11-13", "on that day")
+            editor.fields.titleEntry.text = "Pottery"
+            editor.save()
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles, ["Pottery"])
+            paintOnce()
+            XCTAssertFalse(window.planList.addButton.isVisible, "a day with plans has no such button")
+            XCTAssertEqual(window.planPanel.handle.title.text, "Friday, November 13 · 1 plan")
+        }
+    }
+
+    func testReadOnlyCalendarsOfferNoNewPlanOnAnEmptyDay() throws {
+        let path = try emptyCalendar()
+        MainActor.assumeIsolated {
+            _ = controller(readOnly: path)
+            cell("2026-11-13").button.click()
+            XCTAssertEqual(window.planList.emptyText, "No plans on Friday, November 13")
+            XCTAssertFalse(window.planList.addButton.isVisible)
+        }
+    }
+
+    @MainActor
+    private func controller(readOnly path: String) -> WindowController {
+        let controller = openWindow([], month: YearMonth(parsing: "2026-11"))
+        controller.open(paths: [path], readOnly: true)
+        MainLoop.drain()
+        return controller
+    }
+
     func testDeletingOneOccurrenceAsksAndAddsAnExdate() throws {
         let path = try weeklyStandup()
         try MainActor.assumeIsolated {

@@ -22,6 +22,12 @@ public final class Button: Widget {
         set { gtk_button_set_label(cast(), newValue) }
     }
 
+    /// Whether an underscore in the label marks its mnemonic ("_Add" answers Alt+A).
+    public var useUnderline: Bool {
+        get { gtk_button_get_use_underline(cast()) != 0 }
+        set { gtk_button_set_use_underline(cast(), newValue ? 1 : 0) }
+    }
+
     public var hasFrame: Bool {
         get { gtk_button_get_has_frame(cast()) != 0 }
         set { gtk_button_set_has_frame(cast(), newValue ? 1 : 0) }

@@ -8,6 +8,8 @@ protocol PlanListViewDelegate: AnyObject {
     func planList(_ list: PlanListView, didActivate row: PlanRow)
     /// Delete on a focused plan row.
     func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow)
+    /// "Add a Plan" under an empty day's message.
+    func planListDidRequestNewPlan(_ list: PlanListView)
 }
 
 /// The list under the grid: the selected day's plans, or the visible month's agenda. Rows are
@@ -26,6 +28,13 @@ final class PlanListView {
     let scroller: ScrolledWindow
     private let list: RecyclingList<PlanRowView>
     private let empty = Label()
+    /// Under an empty day's message, when a calendar can take the new plan.
+    // TRANSLATORS: a button under "No plans on …": makes a new plan on that day.
+    let addButton = Button(label: L("_Add a Plan"))
+    /// Whether any open calendar takes new plans (the coordinator says; samples do not).
+    var canAddPlans = false {
+        didSet { showAddButton() }
+    }
     private(set) var content: PlanListContent?
     /// Where each agenda section's header sits among the items (empty for a day's list), and
     /// how many items there are: items are read from `content` as rows bind, never copied out.
@@ -115,6 +124,15 @@ final class PlanListView {
         scroller = ScrolledWindow(child: list)
         scroller.vexpand = true
         root.append(empty)
+        addButton.useUnderline = true
+        addButton.halign = .center
+        addButton.addCSSClass("pill")
+        addButton.isVisible = false
+        addButton.onClicked { [weak self] in
+            guard let self else { return }
+            self.delegate?.planListDidRequestNewPlan(self)
+        }
+        root.append(addButton)
         root.append(scroller)
         root.vexpand = true
         itemsAt = { [weak self] position in self?.item(at: position) }
@@ -225,7 +243,14 @@ final class PlanListView {
         // The empty list stays (with its name and "no plans") for screen readers; the text
         // above it says the same to everyone else.
         empty.isVisible = itemCount == 0
+        showAddButton()
         restoreScrollOffset()
+    }
+
+    /// A day with no plans offers to add one (the month's agenda does not: no day is chosen).
+    private func showAddButton() {
+        guard case .day? = content else { return addButton.isVisible = false }
+        addButton.isVisible = canAddPlans && itemCount == 0
     }
 
     /// About a screenful of rows (GTK 4.8 makes a widget for every item it is handed, up to
