@@ -80,7 +80,9 @@ public struct UserCalendarFolder: Sendable {
 
     /// Removes a calendar file, after keeping a copy of it in `backups` (so nothing is lost:
     /// the copy stays in `koyomi/backups/`, see `BackupStore.backups(of:)`).
-    public func removeCalendar(path: String, backups: BackupStore) throws {
+    /// Returns the bytes the file had (so the removal can be undone).
+    @discardableResult
+    public func removeCalendar(path: String, backups: BackupStore) throws -> Data {
         let (data, _) = try AtomicFileWriter.read(path: path)
         try backups.keep(data, of: path)
         guard unlink(path) == 0 else { throw SaveError.system(path: path, operation: "remove", errno: errno) }
@@ -90,6 +92,7 @@ public struct UserCalendarFolder: Sendable {
             fsync(folderFD)
             close(folderFD)
         }
+        return data
     }
 
     /// "Work & Play" → "work-play"; names with no such letters (e.g. "仕事") become "calendar".

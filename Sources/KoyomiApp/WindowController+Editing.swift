@@ -9,6 +9,7 @@ extension WindowController {
         application.setAccelerators(["<Control>n"], forAction: "win.new-plan")
         // Not an application accelerator: those would win over a text field's own Ctrl+Z.
         mainWindow.onUndo = { [weak self] in self?.editing.undo() }
+        mainWindow.onRedo = { [weak self] in self?.editing.redo() }
         mainWindow.pager.newPlanButton.onClicked { [weak self] in self?.editing.newPlan() }
         window.addAction("import") { [weak self] in self?.importer.chooseAndImport() }
         window.addAction("export") { [weak self] in self?.importer.chooseAndExport() }

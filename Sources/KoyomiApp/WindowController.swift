@@ -73,6 +73,7 @@ final class WindowController {
         popover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
         mainWindow.pager.headerBar.packEnd(popover.button)
         calendarsList = CalendarsController(owner: self, popover: popover)
+        editing.calendars = calendarsList
         sync = SyncController(owner: self)
         mainWindow.pager.headerBar.packEnd(sync.button)
         mainWindow.pager.headerBar.packEnd(sync.status)
@@ -156,11 +157,12 @@ final class WindowController {
     /// Files up to this size parse in a few milliseconds.
     private static let synchronousReloadLimit = 512 * 1024
 
-    /// Stops showing a calendar (its file is left alone).
-    func close(_ id: CalendarID) {
+    /// Stops showing a calendar (its file is left alone). `undoable`: the user removed it and
+    /// Ctrl+Z can bring it back, so the changes made in it before stay undoable after that.
+    func close(_ id: CalendarID, undoable: Bool = false) {
         files.removeAll { $0.id == id }
         watcher.unwatch(id)
-        editing.forget(id)
+        editing.forget(id, keepingHistory: undoable)
         store.removeSource(id)
         rememberHiddenCalendars()
         mainWindow.grid.reloadDecorationsNow()

@@ -8,7 +8,7 @@ import ICalendar
 /// in the settings), new calendars in the user's folder, names and colours written into the
 /// calendar's own file, removal with a backup kept. The list re-renders from the store.
 @MainActor
-final class CalendarsController: CalendarsListDelegate {
+final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
     private unowned let owner: WindowController
     let popover: CalendarsPopover
     private var observation: StoreObservation?
@@ -52,26 +52,69 @@ final class CalendarsController: CalendarsListDelegate {
     }
 
     /// One of the user's own calendars is removed (its last version stays in the backups
-    /// folder); any other file is only closed, never deleted.
+    /// folder); any other file is only closed, never deleted. Ctrl+Z brings either back.
     func calendarsList(_ list: CalendarsPopover, remove id: CalendarID) {
-        let path = id.rawValue
+        let name = owner.store.calendars.first { $0.id == id }?.name ?? id.rawValue
+        guard let removed = remove(id.rawValue) else { return }
+        // TRANSLATORS: a toast after a calendar was removed; %@ is its name.
+        owner.editing.calendarRemoved(removed, summary: FormatterStrings.fill(L("“%@” removed"), name))
+    }
+
+    // MARK: CalendarRemoving
+
+    func remove(_ path: String) -> UndoHistory.RemovedCalendar? {
+        let id = CalendarID(path)
+        var removed = UndoHistory.RemovedCalendar(
+            path: path, data: nil, syncedBy: [],
+            wasReadOnly: owner.store.calendars.first { $0.id == id }?.isReadOnly ?? false,
+            wasHidden: owner.store.hiddenCalendars.contains(id))
         if owner.storage.isUserCalendar(path) {
             do {
-                try owner.storage.userFolder.removeCalendar(path: path, backups: owner.storage.backups)
-                try stopSyncing(fileName: (path as NSString).lastPathComponent)
+                removed.data = try owner.storage.userFolder.removeCalendar(path: path, backups: owner.storage.backups)
+                removed.syncedBy = try stopSyncing(fileName: (path as NSString).lastPathComponent)
             } catch {
-                return report(error)
+                report(error)
+                return nil
             }
         }
-        owner.close(id)
+        owner.close(id, undoable: true)
+        return removed
+    }
+
+    func restore(_ removed: UndoHistory.RemovedCalendar) throws {
+        if let data = removed.data {
+            // Never over a file that is there again (another program, or a new calendar).
+            guard !FileManager.default.fileExists(atPath: removed.path) else {
+                throw CalendarRestoreError(path: removed.path)
+            }
+            try owner.storage.writer.write(data, to: removed.path, expecting: nil)
+            try resumeSyncing(removed.syncedBy)
+        }
+        owner.open(paths: [removed.path], readOnly: removed.wasReadOnly)
+        if removed.wasHidden { calendarsList(popover, setVisible: false, for: CalendarID(removed.path)) }
     }
 
     /// A synced calendar removed here stops being synced (it stays on the server): otherwise
-    /// the next sync would bring its file back.
-    private func stopSyncing(fileName: String) throws {
+    /// the next sync would bring its file back. Returns what each account synced it as.
+    private func stopSyncing(fileName: String) throws -> [(accountID: String, calendar: AccountCalendar)] {
         let store = owner.storage.accounts
+        var stopped: [(accountID: String, calendar: AccountCalendar)] = []
         for var account in try store.load() where account.calendars.contains(where: { $0.localFile == fileName }) {
+            stopped += account.calendars.filter { $0.localFile == fileName }.map { (account.id, $0) }
             account.calendars.removeAll { $0.localFile == fileName }
+            try store.update(account)
+        }
+        return stopped
+    }
+
+    /// A calendar brought back is synced again by the accounts that synced it.
+    private func resumeSyncing(_ entries: [(accountID: String, calendar: AccountCalendar)]) throws {
+        guard !entries.isEmpty else { return }
+        let store = owner.storage.accounts
+        for var account in try store.load() {
+            let mine = entries.filter { $0.accountID == account.id && !account.calendars.contains($0.calendar) }
+            guard !mine.isEmpty else { continue }
+            account.calendars += mine.map(\.calendar)
             try store.update(account)
         }
     }
@@ -88,5 +131,23 @@ final class CalendarsController: CalendarsListDelegate {
     private func report(_ error: any Error) {
         // TRANSLATORS: %@ says what went wrong with a calendar's file.
         owner.mainWindow.errors.show([FormatterStrings.fill(L("The calendar could not be changed: %@"), "\(error)")])
+    }
+}
+
+/// Removing and restoring whole calendars, for undo and redo (`EditingController`).
+@MainActor
+protocol CalendarRemoving: AnyObject {
+    /// Removes the calendar at `path` as the calendars list does; nil (the problem said) if it could not.
+    func remove(_ path: String) -> UndoHistory.RemovedCalendar?
+    /// Writes a removed calendar's file back and opens it again.
+    func restore(_ removed: UndoHistory.RemovedCalendar) throws
+}
+
+/// A removed calendar's file is there again: Koyomi does not overwrite it.
+struct CalendarRestoreError: Error, CustomStringConvertible {
+    var path: String
+    var description: String {
+        // TRANSLATORS: undoing the removal of a calendar whose file exists again; %@ is the path.
+        FormatterStrings.fill(L("%@ exists again, so the removed calendar was not put back over it"), path)
     }
 }

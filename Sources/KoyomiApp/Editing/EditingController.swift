@@ -15,6 +15,8 @@ final class EditingController {
     private(set) var editor: PlanEditorDialog?
     private(set) var question: MessageDialog?
     private let now: () -> Date
+    /// Removes and restores whole calendars when a removal is undone or redone.
+    weak var calendars: CalendarRemoving?
 
     init(owner: WindowController, now: @escaping () -> Date) {
         self.owner = owner
@@ -199,10 +201,12 @@ final class EditingController {
         dialog.present()
     }
 
-    /// A calendar was closed or removed: nothing can be saved into it or restored there.
-    func forget(_ calendar: CalendarID) {
+    /// A calendar was closed or removed: nothing can be saved into it or restored there,
+    /// unless the removal itself can be undone first (`keepingHistory`: its entry stands
+    /// above the calendar's older ones, so they are reached only once it is back).
+    func forget(_ calendar: CalendarID, keepingHistory: Bool = false) {
         files.forget(calendar)
-        history.forget(calendar)
+        if !keepingHistory { history.forget(calendar) }
     }
 
     // MARK: Undo
@@ -213,16 +217,61 @@ final class EditingController {
             // TRANSLATORS: a toast when Ctrl+Z has nothing left to undo.
             return window.showToast(L("Nothing to undo"))
         }
-        do {
-            for step in entry.steps.reversed() {
-                try files.modify(step.calendar) { document in try document.restore(step.before, now: self.now()) }
-            }
-        } catch {
-            report(error)
-        }
-        Set(entry.steps.map(\.calendar)).forEach { owner.reload($0) }
+        guard let redo = reverse(entry) else { return }
+        history.pushUndone(redo)
         // TRANSLATORS: a toast after Undo; %@ is what was undone, e.g. "“Dentist” deleted".
         window.showToast(FormatterStrings.fill(L("Undone: %@"), entry.summary))
+    }
+
+    /// Ctrl+Shift+Z: what was last undone is done again.
+    func redo() {
+        guard let entry = history.popUndone() else {
+            // TRANSLATORS: a toast when Ctrl+Shift+Z has nothing to redo.
+            return window.showToast(L("Nothing to redo"))
+        }
+        guard let undo = reverse(entry) else { return }
+        history.pushRedone(undo)
+        // TRANSLATORS: a toast after Redo; %@ is what was done again, e.g. "“Dentist” deleted".
+        window.showToast(FormatterStrings.fill(L("Redone: %@"), entry.summary))
+    }
+
+    /// A calendar was removed from the calendars list: Ctrl+Z brings it back.
+    func calendarRemoved(_ removed: UndoHistory.RemovedCalendar, summary: String) {
+        history.push(UndoHistory.Entry(change: .calendarRemoved(removed), summary: summary))
+        window.showToast(summary, undo: { [weak self] in self?.undo() })
+    }
+
+    /// Puts back what `entry` kept, and returns the entry that reverses that again; nil (and
+    /// the problem said) when it could not be done.
+    private func reverse(_ entry: UndoHistory.Entry) -> UndoHistory.Entry? {
+        switch entry.change {
+        case let .plans(steps):
+            var now: [UndoHistory.Step] = []
+            defer { Set(steps.map(\.calendar)).forEach { owner.reload($0) } }
+            do {
+                for step in steps.reversed() {
+                    now.append(UndoHistory.Step(calendar: step.calendar, uid: step.uid,
+                                                before: try files.document(of: step.calendar).snapshot(uid: step.uid)))
+                    try files.modify(step.calendar) { document in try document.restore(step.before, now: self.now()) }
+                }
+            } catch {
+                report(error)
+                return nil
+            }
+            return UndoHistory.Entry(change: .plans(now.reversed()), summary: entry.summary)
+        case let .calendarRemoved(removed):
+            guard let calendars else { return nil }
+            do {
+                try calendars.restore(removed)
+            } catch {
+                report(error)
+                return nil
+            }
+            return UndoHistory.Entry(change: .calendarRestored(removed), summary: entry.summary)
+        case let .calendarRestored(restored):
+            guard let calendars, let removed = calendars.remove(restored.path) else { return nil }
+            return UndoHistory.Entry(change: .calendarRemoved(removed), summary: entry.summary)
+        }
     }
 
     // MARK: Saving
@@ -244,7 +293,7 @@ final class EditingController {
             Set(plans.map(\.calendar)).forEach { owner.reload($0) }
             return
         }
-        history.push(UndoHistory.Entry(steps: steps, summary: summary))
+        history.push(UndoHistory.Entry(change: .plans(steps), summary: summary))
         Set(plans.map(\.calendar)).forEach { owner.reload($0) }
         if toast { window.showToast(summary, undo: { [weak self] in self?.undo() }) }
     }

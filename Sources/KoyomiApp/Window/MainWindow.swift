@@ -16,6 +16,10 @@ final class MainWindow {
     weak var delegate: MainWindowDelegate?
     /// Ctrl+Z outside text fields (a field's own Ctrl+Z undoes its typing first).
     var onUndo: (() -> Void)?
+    /// What the toast's Undo button does now.
+    private var toastUndo: (@MainActor () -> Void)?
+    /// Ctrl+Shift+Z (and Ctrl+Y, as many programs also take it).
+    var onRedo: (() -> Void)?
     private var keys: KeyController?
     /// Follows libadwaita's dark style, for colour rules that depend on it.
     private var darkStyle: SignalConnection?
@@ -84,6 +88,11 @@ final class MainWindow {
                 onUndo()
                 return true
             }
+            if (key == .letter("z") && modifiers == [.control, .shift]) || (key == .letter("y") && modifiers == .control),
+               let onRedo = self.onRedo {
+                onRedo()
+                return true
+            }
             if self.searchBar.isSearchMode, let handled = self.handleSearchKey(key, modifiers) {
                 return handled
             }
@@ -108,14 +117,21 @@ final class MainWindow {
     /// Shows a short message at the bottom; with `undo`, an Undo button that calls it. A new
     /// toast replaces the one on screen (its Undo would now undo the newer change).
     func showToast(_ title: String, undo: (@MainActor () -> Void)? = nil) {
-        currentToast?.dismiss()
-        let toast = Toast(title: title)
-        toast.isHighPriority = true
-        if let undo {
-            // TRANSLATORS: the button on a toast that takes the change back.
-            toast.buttonLabel = L("_Undo")
-            toast.onButtonClicked(undo)
+        toastUndo = undo
+        // TRANSLATORS: the button on a toast that takes the change back.
+        let button = undo == nil ? nil : L("_Undo")
+        // One toast at a time, changed in place and shown again (which restarts its timeout),
+        // as libadwaita's own undo example does. Dismissing it for a new one instead crashes
+        // libadwaita 1.2 when toasts follow in quick succession (Ctrl+Z held down).
+        if let toast = currentToast {
+            toast.title = title
+            toast.buttonLabel = button
+            toasts.add(toast)
+            return
         }
+        let toast = Toast(title: title)
+        toast.buttonLabel = button
+        toast.onButtonClicked { [weak self] in self?.toastUndo?() }
         toast.onDismissed { [weak self, weak toast] in
             if let self, self.currentToast === toast { self.currentToast = nil }
         }

@@ -31,6 +31,7 @@ enum ShortcutsOverlay {
                 \(shortcut("Return", N_("Edit the plan (or show a read-only plan's details)")))
                 \(shortcut("Delete", N_("Delete the plan")))
                 \(shortcut("<Primary>z", N_("Undo the last change")))
+                \(shortcut("<Primary><Shift>z <Primary>y", N_("Redo what was undone")))
                 \(shortcut("F9", N_("Move the plan panel: collapsed, half, full")))
                 \(shortcut("Up Down", N_("Raise or lower the plan panel (on its handle)")))
               </object>
@@ -40,6 +41,7 @@ enum ShortcutsOverlay {
                 <property name="title" translatable="yes">\(N_("General"))</property>
                 \(shortcut("<Primary>f", N_("Search plans")))
                 \(shortcut("<Primary>o", N_("Import plans from a file")))
+                \(shortcut("F5", N_("Sync now")))
                 \(shortcut("<Primary>question", N_("Keyboard shortcuts")))
                 \(shortcut("<Primary>comma", N_("Preferences")))
                 \(shortcut("F10", N_("Main menu")))
