@@ -141,7 +141,15 @@ public final class KoyomiApplication {
         for uri in uris { controller.sync.subscribe(to: uri) }
         // Parsed in the background like the first files, so the window keeps answering.
         if !paths.isEmpty {
-            controller.open(paths: paths) { [weak self] result in self?.report(result) }
+            controller.open(paths: paths) { [weak self] result in
+                self?.report(result)
+                // Said in the window too: the launch that asked has already gone.
+                let names = result.sources.map(\.calendar.name)
+                if !names.isEmpty {
+                    // TRANSLATORS: a toast after another launch opened calendars in this window; %@ is their names.
+                    self?.controller?.mainWindow.showToast(FormatterStrings.fill(L("Opened %@"), names.joined(separator: L(", "))))
+                }
+            }
         }
         controller.present()
     }

@@ -70,13 +70,18 @@ final class AccessibilityTreeTests: XCTestCase {
         nodes = try readTree(until: { !self.dayCells($0).contains { $0.states.contains("selected") } })
         XCTAssertEqual(dayCells(nodes).filter { $0.states.contains("selected") }.count, 0, "Escape deselects")
 
-        // A second launch asking for a month shows it in this window, then leaves.
-        let second = try TestEnvironment.run(TestEnvironment.koyomiBinary, ["--month", "2027-01"],
+        // A second launch asking for a month shows it in this window, then leaves; the file
+        // it names opens there, and the window says so.
+        let other = folder.appendingPathComponent("other.ics")
+        try Data("BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//Koyomi tests//EN\nX-WR-CALNAME:Choir\nEND:VCALENDAR\n".utf8)
+            .write(to: other)
+        let second = try TestEnvironment.run(TestEnvironment.koyomiBinary, ["--month", "2027-01", other.path],
                                              environment: TestEnvironment.childEnvironment(["LANG": "en_US.UTF-8"]))
         XCTAssertEqual(second.status, 0, second.stderr)
-        nodes = try readTree(until: { $0.contains { $0.name == "January 2027" } })
+        nodes = try readTree(until: { $0.contains { $0.name == "January 2027" } && $0.contains { $0.name == "Opened Choir" } })
         XCTAssertTrue(nodes.contains { $0.role == "label" && $0.name == "January 2027" },
                       "a second koyomi --month pages the open window")
+        XCTAssertTrue(nodes.contains { $0.name == "Opened Choir" }, "the window says the other launch's file opened")
     }
 
     private func dayCells(_ nodes: [Node]) -> [Node] {

@@ -80,6 +80,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
 
             list.calendarsList(list.popover, create: "Family", color: "#c01c28")
             let family = try XCTUnwrap(controller.store.calendars.first { $0.name == "Family" })
+            XCTAssertEqual(window.currentToast?.title, "“Family” created", "the new calendar is announced")
             XCTAssertFalse(family.isReadOnly)
             XCTAssertTrue(storage.isUserCalendar(family.id.rawValue), "new calendars go to the user's folder")
             XCTAssertEqual(family.color, "#c01c28")

@@ -38,6 +38,8 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
             let path = try owner.storage.userFolder.createCalendar(name: name, color: color,
                                                                    timeZone: owner.store.calendar.timeZone)
             owner.open(paths: [path])
+            // TRANSLATORS: a toast after a new calendar was made; %@ is its name.
+            owner.mainWindow.showToast(FormatterStrings.fill(L("“%@” created"), name))
         } catch {
             report(error)
         }
