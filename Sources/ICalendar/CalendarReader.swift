@@ -17,8 +17,9 @@ struct CalendarReader {
 
     /// Returns nil when the text holds no VCALENDAR at all. Plans carry `calendarID`; all-day
     /// plans are placed in `userCalendar`.
+    /// `unreadable` events (by ordinal, see `RawTextCheck`) are left out with the reason given.
     init?(bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
-          calendarID: CalendarID, userCalendar: Calendar) {
+          calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:]) {
         let parts = CalendarParts(bytes)
         guard !parts.calendars.isEmpty else { return nil }
         var parser = ComponentParser()
@@ -45,6 +46,11 @@ struct CalendarReader {
             // Most events are single ones: room for all at once, no regrowing.
             placed.fixed.reserveCapacity(indices.count)
             for index in indices {
+                // libical would read February 30 as March 2: such an event is not shown at all.
+                if let why = unreadable[index + 1] {
+                    placed.warnings.append(why)
+                    continue
+                }
                 let outcome = parser.withComponent(bytes, pieces: [eventParts[index].range], kind: ICAL_VEVENT_COMPONENT) { event in
                     event.map { reader.read($0, ordinal: index + 1) }
                 }

@@ -95,9 +95,10 @@ public final class ICalendarFile: PlanSource {
         let fileName = (sourceName as NSString).lastPathComponent
         var text = text
         let read = text.withUTF8 { bytes -> Result<CalendarReader?, ICalendarError> in
-            if let problem = RawTextCheck.problem(inBytes: bytes) { return .failure(fail(problem)) }
-            return .success(ICalendarSource.parse(bytes, zones: zones, sourceName: fileName,
-                                                  calendarID: options.id, userCalendar: userCalendar(options)))
+            let findings = RawTextCheck.check(bytes)
+            if let problem = findings.problem { return .failure(fail(problem)) }
+            return .success(ICalendarSource.parse(bytes, zones: zones, sourceName: fileName, calendarID: options.id,
+                                                  userCalendar: userCalendar(options), unreadable: findings.unreadableEvents))
         }
         guard let reader = try read.get() else {
             throw fail("could not be parsed as iCalendar")

@@ -40,8 +40,10 @@ enum ICalendarSource {
     }
 
     /// Parses part by part and copies everything out; nil when there is no calendar.
+    /// `unreadable`: the events `RawTextCheck` found unreadable, by ordinal, with why.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
-                      calendarID: CalendarID, userCalendar: Calendar) -> CalendarReader? {
-        CalendarReader(bytes: bytes, zones: zones, sourceName: sourceName, calendarID: calendarID, userCalendar: userCalendar)
+                      calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:]) -> CalendarReader? {
+        CalendarReader(bytes: bytes, zones: zones, sourceName: sourceName, calendarID: calendarID,
+                       userCalendar: userCalendar, unreadable: unreadable)
     }
 }

@@ -8,8 +8,11 @@ struct RawEvent {
     /// As written (still escaped): unescaped only when a message names the event.
     var summary: String?
     var uid: String?
-    /// The first impossible date, in file order: the property that holds it and the value.
-    var impossible: (property: String, value: String)?
+    /// The first impossible date, in file order: the property that holds it, the value and
+    /// the line it is on.
+    var impossible: (property: String, value: String, line: Int)?
+    /// The line being read (`add` sets it), for `impossible`.
+    private var line = 0
 
     init(ordinal: Int) {
         self.ordinal = ordinal
@@ -21,7 +24,8 @@ struct RawEvent {
             || line.nameIs("RECURRENCE-ID") || line.nameIs("EXDATE") || line.nameIs("RDATE") || line.nameIs("RRULE")
     }
 
-    mutating func add(_ line: ByteContentLine) {
+    mutating func add(_ line: ByteContentLine, number: Int) {
+        self.line = number
         if line.nameIs("SUMMARY") {
             summary = summary ?? line.valueText
         } else if line.nameIs("UID") {
@@ -55,7 +59,7 @@ struct RawEvent {
 
     private mutating func check(_ range: Range<Int>, of property: String, in bytes: UnsafeBufferPointer<UInt8>) {
         guard impossible == nil, !Self.isPossible(bytes[range]) else { return }
-        impossible = (property, String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+        impossible = (property, String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), line)
     }
 
     /// The pieces of `range` between bytes equal to `separator` (empty pieces kept).
@@ -70,9 +74,35 @@ struct RawEvent {
         return pieces
     }
 
+    /// Why the event cannot be read, in words: "event "Review" on line 4 skipped: its DTSTART
+    /// says February 30, 2026, which does not exist".
     func problem() -> String? {
-        guard let (property, value) = impossible else { return nil }
-        return "event \(name) has an impossible \(property) \(value.isEmpty ? "(empty)" : value)"
+        guard let (property, value, line) = impossible else { return nil }
+        return "event \(name) on line \(line) skipped: its \(property) \(Self.describe(value))"
+    }
+
+    private static let months = ["January", "February", "March", "April", "May", "June", "July",
+                                 "August", "September", "October", "November", "December"]
+
+    /// What is wrong with a value `isPossible` refused.
+    static func describe(_ value: String) -> String {
+        let characters = Array(value)
+        func number(_ range: Range<Int>) -> Int? {
+            range.upperBound <= characters.count ? Int(String(characters[range])) : nil
+        }
+        guard value.count >= 8, value.prefix(8).allSatisfy(\.isASCII), value.prefix(8).allSatisfy(\.isNumber),
+              let year = number(0..<4), let month = number(4..<6), let day = number(6..<8) else {
+            return value.isEmpty ? "is empty" : "“\(value)” is not a date"
+        }
+        guard (1...12).contains(month) else { return "says month \(month) of \(year), which does not exist" }
+        guard CalendarDay(year: year, month: month, day: day) != nil else {
+            return "says \(months[month - 1]) \(day), \(year), which does not exist"
+        }
+        if value.count >= 15, let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+           hour > 23 || minute > 59 || second > 60 {
+            return "says \(String(format: "%02d:%02d", hour, minute)), which is not a time of day"
+        }
+        return "“\(value)” is not a date and time"
     }
 
     /// How the error message names the event: its title, else its UID, else its position.

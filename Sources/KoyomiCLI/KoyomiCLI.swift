@@ -22,7 +22,7 @@ public enum KoyomiCLI {
         do {
             let output: String
             switch name {
-            case "list": output = try ListCommand(arguments: rest, context: context).run()
+            case "list": return try ListCommand(arguments: rest, context: context).run()
             case "add": output = try AddCommand(arguments: rest, context: context).run()
             case "import": return try ImportCommand(arguments: rest, context: context).run()
             case "account": return try AccountCommand(arguments: rest, context: context).run()

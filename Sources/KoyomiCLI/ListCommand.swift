@@ -40,8 +40,16 @@ struct ListCommand {
         files = parsed.positionals
     }
 
-    func run() throws(CLIError) -> String {
+    /// The plans on stdout; on stderr, what a file's reading left out and why (exit 0: the rest is listed).
+    func run() throws(CLIError) -> CLIResult {
         let sources = try UserCalendarFolder.select(try loadSources(), named: calendarName)
+        let warnings = sources.flatMap { source in
+            source.warnings.map { "koyomi list: \(source.path ?? source.calendar.name): \($0)\n" }
+        }
+        return CLIResult(status: 0, output: try plans(in: sources), error: warnings.joined())
+    }
+
+    private func plans(in sources: [ICalendarFile]) throws(CLIError) -> String {
         let calendar = context.calendar
         let interval = DateInterval(start: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
         var byDay: [CalendarDay: [Plan]] = [:]

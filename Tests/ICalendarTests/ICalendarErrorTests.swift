@@ -45,30 +45,38 @@ final class ICalendarErrorTests: XCTestCase {
         XCTAssertEqual(problem("truncated.ics"), "is incomplete: BEGIN:VEVENT at line 3 has no END:VEVENT")
     }
 
-    func testImpossibleDatesNameTheEventThePropertyAndTheValue() {
-        XCTAssertEqual(problem("feb30.ics"), "event \"Review\" has an impossible DTSTART 20260230")
-        XCTAssertEqual(problem("month13.ics"), "event \"Review\" has an impossible DTSTART 20261310")
-        XCTAssertEqual(problem("badchar.ics"), "event \"Review\" has an impossible DTSTART 2026111X")
+    /// An event with an impossible date is left out and said why, in words; the file opens
+    /// (issue 14: one bad event used to reject its whole file).
+    func testImpossibleDatesSkipTheEventNamingItsLineAndWhy() throws {
+        func warnings(_ name: String) throws -> [String] {
+            let file = try TestSupport.load(name)
+            XCTAssertEqual(file.eventCount, 0, "libical would have read \(name)'s date as another day")
+            return file.warnings
+        }
+        XCTAssertEqual(try warnings("feb30.ics"),
+                       ["event \"Review\" on line 6 skipped: its DTSTART says February 30, 2026, which does not exist"])
+        XCTAssertEqual(try warnings("month13.ics"),
+                       ["event \"Review\" on line 6 skipped: its DTSTART says month 13 of 2026, which does not exist"])
+        XCTAssertEqual(try warnings("badchar.ics"), ["event \"Review\" on line 6 skipped: its DTSTART “2026111X” is not a date"])
     }
 
-    func testImpossibleDatesInOtherProperties() {
-        func problem(_ lines: String) -> String? {
-            let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:u-1\nDTSTART:20261110T090000Z\n\(lines)\nEND:VEVENT\nEND:VCALENDAR\n"
-            do {
-                _ = try ICalendarFile(text: text, sourceName: "work.ics", options: TestSupport.options())
-                return nil
-            } catch {
-                return error.description
-            }
+    func testImpossibleDatesInOtherPropertiesAndTheRestOfTheFile() throws {
+        func warnings(_ lines: String) throws -> (warnings: [String], titles: [String]) {
+            let text = "BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:u-1\nDTSTART:20261110T090000Z\n\(lines)\nEND:VEVENT\n"
+                + "BEGIN:VEVENT\nUID:fine\nSUMMARY:Fine\nDTSTART:20261112T090000Z\nEND:VEVENT\nEND:VCALENDAR\n"
+            let file = try ICalendarFile(text: text, sourceName: "work.ics", options: TestSupport.options())
+            return (file.warnings, file.plans(overlapping: TestSupport.days("2026-11-01", "2026-12-01")).map(\.title))
         }
-        XCTAssertEqual(problem("DTEND:20261110T250000Z"), "work.ics: event with UID u-1 has an impossible DTEND 20261110T250000Z")
-        XCTAssertEqual(problem("RRULE:FREQ=DAILY\nEXDATE:20261111T090000Z,20261131T090000Z"),
-                       "work.ics: event with UID u-1 has an impossible EXDATE 20261131T090000Z")
-        XCTAssertEqual(problem("RRULE:FREQ=DAILY;UNTIL=20261301"),
-                       "work.ics: event with UID u-1 has an impossible RRULE UNTIL 20261301")
-        XCTAssertNil(problem("RDATE;VALUE=PERIOD:20261112T090000Z/PT1H"))
+        XCTAssertEqual(try warnings("DTEND:20261110T250000Z").warnings,
+                       ["event with UID u-1 on line 5 skipped: its DTEND says 25:00, which is not a time of day"])
+        XCTAssertEqual(try warnings("DTEND:20261110T250000Z").titles, ["Fine"], "the rest of the file is shown")
+        XCTAssertEqual(try warnings("RRULE:FREQ=DAILY\nEXDATE:20261111T090000Z,20261131T090000Z").warnings,
+                       ["event with UID u-1 on line 6 skipped: its EXDATE says November 31, 2026, which does not exist"])
+        XCTAssertEqual(try warnings("RRULE:FREQ=DAILY;UNTIL=20261301").warnings,
+                       ["event with UID u-1 on line 5 skipped: its RRULE UNTIL says month 13 of 2026, which does not exist"])
+        XCTAssertEqual(try warnings("RDATE;VALUE=PERIOD:20261112T090000Z/PT1H").warnings, [])
         // A VALARM's own properties are not the event's.
-        XCTAssertNil(problem("BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT5M\nEND:VALARM"))
+        XCTAssertEqual(try warnings("BEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT5M\nEND:VALARM").warnings, [])
     }
 
     func testEventProblemsAreWarningsAndTheRestLoads() throws {

@@ -7,7 +7,7 @@ import XCTest
 final class ErrorTests: AppTestCase {
     func testMalformedFileShowsAnErrorAndIsLeftUntouched() throws {
         let good = try sampleCalendar()
-        let bad = try writeCalendar("broken.ics", "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nDTSTART:20260230T100000Z\nSUMMARY:Review\nEND:VEVENT\nEND:VCALENDAR\n")
+        let bad = try writeCalendar("broken.ics", "BEGIN:VCALENDAR\nVERSION:2.0\nBEGIN:VEVENT\nDTSTART:20261110T100000Z\nSUMMARY:Review\nEND:VCALENDAR\n")
         let before = try FileManager.default.attributesOfItem(atPath: bad)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: bad))
 
@@ -15,7 +15,7 @@ final class ErrorTests: AppTestCase {
             _ = openWindow([good, bad])
             XCTAssertTrue(window.errors.isShowing)
             XCTAssertTrue(window.errors.text.contains("broken.ics"), window.errors.text)
-            XCTAssertTrue(window.errors.text.contains("20260230"), window.errors.text)
+            XCTAssertTrue(window.errors.text.contains("END:VCALENDAR at line 6 does not close BEGIN:VEVENT"), window.errors.text)
             XCTAssertEqual(rowTitles, ["Late call"], "the good calendar still shows")
 
             window.errors.dismissButton.click()
@@ -24,6 +24,34 @@ final class ErrorTests: AppTestCase {
         let after = try FileManager.default.attributesOfItem(atPath: bad)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: bad)), bytes)
         XCTAssertEqual(before[.modificationDate] as? Date, after[.modificationDate] as? Date)
+    }
+
+    /// One event with an impossible date: the rest of its file opens, the strip says which plan
+    /// and why in words, and saving an edit keeps that event's text byte for byte.
+    func testOneBadEventLeavesTheRestOfItsFileOpenAndIsKeptOnSave() throws {
+        let unreadable = "BEGIN:VEVENT\r\nUID:standup\r\nSUMMARY:Standup\r\nDTSTART:20260230T100000Z\r\nX-ODD:a\\,b\r\nEND:VEVENT\r\n"
+        let path = try writeCalendar("mixed.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
+                                     + "BEGIN:VEVENT\r\nUID:lunch\r\nSUMMARY:Lunch\r\nDTSTART:20261110T120000Z\r\nEND:VEVENT\r\n"
+                                     + unreadable + "END:VCALENDAR\r\n")
+        try MainActor.assumeIsolated {
+            _ = openWindow([path])
+            XCTAssertTrue(window.errors.isShowing)
+            XCTAssertTrue(window.errors.text.contains("mixed.ics"), window.errors.text)
+            XCTAssertTrue(window.errors.text.contains("\"Standup\" on line 12 skipped: its DTSTART says February 30, 2026, "
+                                                      + "which does not exist"), window.errors.text)
+            cell("2026-11-10").button.click()
+            XCTAssertEqual(rowTitles, ["Lunch"], "the file's other plans are shown")
+
+            window.planList.activateRow(at: 0)
+            let editor = try XCTUnwrap(controller.editing.editor)
+            editor.fields.titleEntry.text = "Lunch with Ann"
+            editor.save()
+            MainLoop.drain()
+            XCTAssertEqual(rowTitles, ["Lunch with Ann"])
+        }
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(saved.contains("SUMMARY:Lunch with Ann"), saved)
+        XCTAssertTrue(saved.contains(unreadable), "the unreadable plan is written back as it was\n\(saved)")
     }
 
     func testMissingFileIsNamed() throws {

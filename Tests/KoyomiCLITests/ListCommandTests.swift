@@ -26,6 +26,18 @@ final class ListCommandTests: CLITestCase {
         """)
     }
 
+    /// An event with an impossible date is left out and said why on stderr; the rest is listed.
+    func testAnUnreadableEventIsSaidOnStderrAndTheRestListed() throws {
+        let path = try writeCalendar("work.ics", name: "Work", events:
+            Self.event("review", "Review", start: ":20261110T070000Z", end: ":20261110T080000Z")
+            + Self.event("bad", "Standup", start: ":20260230T093000Z", end: ":20260230T094500Z"))
+        let result = run("list", "--date", "2026-11-10")
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, "2026-11-10  08:00–09:00  Review  [Work]\n", "in the user’s zone, Berlin")
+        XCTAssertTrue(result.error.hasPrefix("koyomi list: \(path): event \"Standup\" on line "), result.error)
+        XCTAssertTrue(result.error.hasSuffix(" skipped: its DTSTART says February 30, 2026, which does not exist\n"), result.error)
+    }
+
     func testDefaultIsTodayInTheUsersZone() throws {
         try writeWorkAndHome()
         XCTAssertEqual(run("list").output, run("list", "--date", "2026-11-10").output)
