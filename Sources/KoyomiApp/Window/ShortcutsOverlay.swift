@@ -1,7 +1,8 @@
 import Foundation
 
 /// The keyboard shortcuts window (Ctrl+?), as GtkBuilder XML: GTK 4.8 can only build a
-/// GtkShortcutsWindow from XML. Titles are translatable in the "koyomi" domain.
+/// GtkShortcutsWindow from XML. Titles are translatable in the "koyomi" domain. GTK 4.8 labels
+/// the Page Up and Page Down keys "Page_Up" and "Page_Down", so the titles name them instead.
 enum ShortcutsOverlay {
     static let objectID = "shortcuts"
 
@@ -17,8 +18,8 @@ enum ShortcutsOverlay {
               <object class="GtkShortcutsGroup">
                 <property name="title" translatable="yes">\(N_("Month"))</property>
                 \(shortcut("Left Right Up Down", N_("Move the selected day")))
-                \(shortcut("Page_Up <Alt>Left", N_("Previous month")))
-                \(shortcut("Page_Down <Alt>Right", N_("Next month")))
+                \(shortcut("<Alt>Left", N_("Previous month (also Page Up)")))
+                \(shortcut("<Alt>Right", N_("Next month (also Page Down)")))
                 \(shortcut("Home <Primary>t", N_("Go to today")))
                 \(shortcut("Escape", N_("Show the whole month's plans")))
               </object>
