@@ -25,6 +25,9 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         return application
     }()
     private(set) var directory: URL!
+    /// The app's style sheet, as `KoyomiApplication` installs it at startup (the shared test
+    /// application does not): tests of what is drawn where install it for their duration.
+    @MainActor static let stylesheet = CSSProvider(css: Stylesheet.css)
 
     override func setUpWithError() throws {
         let ready = MainActor.assumeIsolated { GtkRuntime.initialize() }

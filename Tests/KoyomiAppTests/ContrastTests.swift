@@ -10,9 +10,6 @@ import XCTest
 /// the cell background reach 3:1 (WCAG non-text contrast), whatever colours the files hold.
 final class ContrastTests: AppTestCase, @unchecked Sendable {
     private let minimum = ColorClasses.minimumContrast
-    /// The app's style sheet, as `KoyomiApplication` installs it at startup (the shared test
-    /// application does not).
-    @MainActor private static let stylesheet = CSSProvider(css: Stylesheet.css)
 
     override func setUpWithError() throws {
         try super.setUpWithError()

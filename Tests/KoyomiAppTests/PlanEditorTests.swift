@@ -188,8 +188,11 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             XCTAssertFalse(section.weekdayBox.isVisible)
             XCTAssertFalse(section.endRow.isVisible, "no end without repetition")
 
+            XCTAssertFalse(section.endCaption.isVisible)
             section.repeatDropDown.selectedIndex = PlanEditorRepeatSection.Choice.weekly.rawValue
             XCTAssertTrue(section.weekdayBox.isVisible)
+            XCTAssertTrue(section.endCaption.isVisible, "the end choice has a visible name")
+            XCTAssertEqual(section.endCaption.text, "Repeat ends")
             XCTAssertEqual(editor.form.repeat, .weekly([5]), "starts on the plan's own day, Thursday Dec 3")
             section.weekdayToggles[3].isActive = false
             XCTAssertEqual(editor.fields.errorLabels[.repeatRule]?.text, "Choose at least one day of the week")

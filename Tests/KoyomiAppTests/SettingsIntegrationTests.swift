@@ -15,6 +15,17 @@ final class SettingsIntegrationTests: AppTestCase {
             XCTAssertTrue(window.grid.showsWeekNumbers)
             XCTAssertEqual(window.grid.weekLabels.map(\.text), ["45", "46", "47", "48", "49", "50"])
             XCTAssertEqual(window.grid.weekLabels.first?.accessibleLabel, "Week 45")
+            // Where they are drawn depends on the app's style sheet (day-number boxes, padding).
+            Self.stylesheet.install()
+            defer { Self.stylesheet.uninstall() }
+            paintOnce()
+            for (row, label) in window.grid.weekLabels.enumerated() {
+                let week = label.bounds(relativeTo: window.window)
+                let day = window.grid.cells[row * 7].numberWidget.bounds(relativeTo: window.window)
+                guard let week, let day else { XCTFail("row \(row) is not laid out"); continue }
+                XCTAssertEqual(week.y + week.height / 2, day.y + day.height / 2, accuracy: 2,
+                               "week \(label.text) sits on its row's line of day numbers")
+            }
 
             controller.settings.update { $0.firstWeekday = 2 }
             XCTAssertEqual(window.grid.cells.first?.day?.description, "2026-10-26", "Monday first now")

@@ -23,6 +23,8 @@ final class PlanEditorRepeatSection {
     let endDateEntry = Entry(placeholder: PlanEditorText.datePlaceholder)
     let countSpin = SpinButton(range: 1...999, value: 10)
     private let timesLabel = Label(PlanEditorText.times)
+    /// The end row's visible name ("Never / On date / After" alone said nothing).
+    let endCaption = Label(PlanEditorText.repeatEndCaption)
     /// Called after any of these fields changed.
     var onChange: (() -> Void)?
 
@@ -55,6 +57,9 @@ final class PlanEditorRepeatSection {
         root.append(repeatDropDown)
         root.append(weekdayBox)
         root.append(errorLabel(.repeatRule))
+        endCaption.xalign = 0
+        endCaption.addCSSClass("heading")
+        root.append(endCaption)
         root.append(endRow)
         root.append(errorLabel(.repeatEnd))
     }
@@ -127,6 +132,7 @@ final class PlanEditorRepeatSection {
         let choice = Choice(rawValue: repeatDropDown.selectedIndex ?? 0) ?? .never
         weekdayBox.isVisible = choice == .weekly
         endRow.isVisible = choice != .never
+        endCaption.isVisible = choice != .never
         let end = EndChoice(rawValue: endDropDown.selectedIndex ?? 0) ?? .never
         endDateEntry.isVisible = end == .onDate
         countSpin.isVisible = end == .afterCount

@@ -9,6 +9,8 @@ import GtkKit
 final class DayCell {
     let button: Button
     private let number = Inscription()
+    /// The day number's widget, for checks of where it is drawn.
+    var numberWidget: Widget { number }
     private let decorations = Box(.horizontal, spacing: 3)
     private let dots: [Box]
     private let overflow = Inscription()

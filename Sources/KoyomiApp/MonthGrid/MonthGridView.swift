@@ -44,7 +44,11 @@ final class MonthGridView {
         weekLabels = (0..<6).map { _ in
             let label = Label()
             label.addCSSClass("week-number")
+            label.addCSSClass("row-week-number")
+            // At the top of its row, in a box as tall as the day numbers' (stylesheet): the
+            // week number reads on the same line as the row's days, not below them.
             label.vexpand = true
+            label.valign = .start
             return label
         }
 

@@ -29,6 +29,8 @@ enum Stylesheet {
     }
 
     .week-number { min-width: 28px; font-size: 0.75em; font-feature-settings: "tnum"; opacity: 0.65; }
+    /* The day cells' top padding and the day number's height: the texts share a middle line. */
+    .row-week-number { margin-top: 3px; min-height: 28px; }
 
     .decorations { min-height: 14px; }
     .dot { min-width: 8px; min-height: 8px; border-radius: 9999px; }
