@@ -109,6 +109,24 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         }), "the accessible text of cells and rows was never sent", file: file, line: line)
     }
 
+    /// The X window id of this test's window, once `pressKeys` looked it up.
+    private var xWindowID = ""
+
+    /// Sends real key presses (xdotool key names, e.g. "ctrl+z") to this test's window over
+    /// XTEST, focusing it first, then lets GTK handle them.
+    @MainActor
+    func pressKeys(_ keys: [String]) throws {
+        let title = "Koyomi test \(ProcessInfo.processInfo.processIdentifier)"
+        if window.window.title != title || xWindowID.isEmpty {
+            window.window.title = title
+            let search = try runTool(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(title)$"])
+            xWindowID = try XCTUnwrap(search.output.split(separator: "\n").first.map(String.init))
+            XCTAssertEqual(try runTool(["xdotool", "windowfocus", "--sync", xWindowID]).status, 0)
+        }
+        XCTAssertEqual(try runTool(["xdotool", "key", "--delay", "20"] + keys).status, 0)
+        MainLoop.drain()
+    }
+
     /// Waits for the next frame to be painted (what is on screen is then its layout).
     @MainActor
     func paintOnce(file: StaticString = #filePath, line: UInt = #line) {

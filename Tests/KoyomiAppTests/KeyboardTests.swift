@@ -9,18 +9,8 @@ final class KeyboardTests: AppTestCase {
     /// Focuses our window on the X server and types `keys` (xdotool key names).
     @MainActor
     private func type(_ keys: String...) throws {
-        let title = "Koyomi keyboard test \(ProcessInfo.processInfo.processIdentifier)"
-        if window.window.title != title {
-            window.window.title = title
-            let search = try runTool(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(title)$"])
-            windowID = try XCTUnwrap(search.output.split(separator: "\n").first.map(String.init))
-            XCTAssertEqual(try runTool(["xdotool", "windowfocus", "--sync", windowID]).status, 0)
-        }
-        XCTAssertEqual(try runTool(["xdotool", "key", "--delay", "20"] + keys).status, 0)
-        MainLoop.drain()
+        try pressKeys(keys)
     }
-
-    private var windowID = ""
 
     func testArrowKeysMoveTheSelectionAcrossMonths() throws {
         let path = try sampleCalendar()

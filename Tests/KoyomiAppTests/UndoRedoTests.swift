@@ -8,20 +8,10 @@ import XCTest
 /// does it again (issue 14: Ctrl+Z after removing a calendar used to undo an older, unrelated
 /// change, and there was no redo).
 final class UndoRedoTests: AppTestCase {
-    private var windowID = ""
-
     /// Real keys from XTEST into the window.
     @MainActor
     private func press(_ keys: String...) throws {
-        if windowID.isEmpty {
-            let title = "Koyomi undo test \(ProcessInfo.processInfo.processIdentifier)"
-            window.window.title = title
-            let search = try runTool(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(title)$"])
-            windowID = try XCTUnwrap(search.output.split(separator: "\n").first.map(String.init))
-            XCTAssertEqual(try runTool(["xdotool", "windowfocus", "--sync", windowID]).status, 0)
-        }
-        XCTAssertEqual(try runTool(["xdotool", "key", "--delay", "20"] + keys).status, 0)
-        MainLoop.drain()
+        try pressKeys(keys)
     }
 
     /// Adds a plan on the selected day through the editor, as the user would.
