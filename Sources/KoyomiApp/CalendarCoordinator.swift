@@ -200,8 +200,13 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
             }
             window.planList.render(.agenda(emptyText: formatter.emptyMonthText(store.visibleMonth), sections: sections),
                                    key: store.visibleMonth.description)
-            // Plans, not rows: a ten-day trip is one plan, listed on ten days.
-            let count = Set(agenda.lazy.flatMap(\.plans).map(\.plan.id)).count
+            // Plans, not rows: a ten-day trip is one plan, listed on ten days. Each is counted
+            // on its first day, or on the month's first day when it began before (no set of
+            // ids: a busy month has thousands of rows, and this runs on every page).
+            let first = store.visibleMonth.firstDay
+            let count = agenda.reduce(0) { total, entry in
+                total + entry.plans.reduce(0) { $0 + ($1.startsOnDay || $1.day == first ? 1 : 0) }
+            }
             guard !search.isOpen else { return }
             panel?.setHandleTitle(Self.handleTitle(formatter.monthTitle(store.visibleMonth), formatter.planCountText(count)))
         }
