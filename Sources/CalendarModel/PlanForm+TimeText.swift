@@ -6,7 +6,8 @@ extension PlanForm {
     /// full-width digits (Japanese input). Nil for anything else, including "25:61", "24:00"
     /// and "13pm".
     public static func parseTime(_ text: String) -> (hour: Int, minute: Int)? {
-        var rest = Substring(halfWidth(text).lowercased().trimmingCharacters(in: .whitespaces))
+        // Compatibility forms as plain ones: full-width "９：３０ＰＭ" from an input method reads as "9:30PM".
+        var rest = Substring(text.decomposedStringWithCompatibilityMapping.lowercased().trimmingCharacters(in: .whitespaces))
         // A 12-hour suffix: am/pm, with or without dots and a space before it.
         var meridiem: Bool? // true: pm
         for (suffix, isPM) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true), ("a", false), ("p", true)]
@@ -36,13 +37,5 @@ extension PlanForm {
         }
         guard hour < 24 else { return nil }
         return (hour, minute)
-    }
-
-    /// Full-width digits, colon and full stop (as a Japanese input method types them) as ASCII.
-    static func halfWidth(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            (0xFF10...0xFF1A).contains(scalar.value) || scalar.value == 0xFF0E
-                ? Unicode.Scalar(scalar.value - 0xFEE0) ?? scalar : scalar
-        }))
     }
 }
