@@ -25,6 +25,8 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
     private let work = CalendarInfo(id: CalendarID("work"), name: "Work", color: "#e66100", isReadOnly: false)
     private let home = CalendarInfo(id: CalendarID("home"), name: "Home", color: "#1c71d8", isReadOnly: false)
     private let samples = CalendarInfo(id: CalendarID("samples"), name: "Samples", color: "#333", isReadOnly: true)
+    @MainActor private static let colors = ColorClasses()
+    @MainActor private var colors: ColorClasses { Self.colors }
     /// Sunday 2026-11-29 12:00 UTC.
     private let now = Date(timeIntervalSince1970: 1_795_953_600)
 
@@ -40,12 +42,22 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
     private func openEditor(_ form: PlanForm, isNew: Bool, firstWeekday: Int = 1,
                             in parent: Window) -> PlanEditorDialog {
         let editor = PlanEditorDialog(parent: parent, form: form, calendars: [samples, work, home], isNew: isNew,
-                                      userZone: calendar.timeZone, firstWeekday: firstWeekday, calendar: calendar)
+                                      userZone: calendar.timeZone, firstWeekday: firstWeekday, calendar: calendar,
+                                      colors: colors)
         var painted = false
         editor.dialog.afterNextPaint { painted = true }
         editor.present()
         XCTAssertTrue(MainLoop.iterate(until: { painted }), "the dialog was never painted")
         return editor
+    }
+
+    /// Types `text` into `entry` as a user does: focus in, the text, then on to another field
+    /// (Location, which nothing validates), so the field counts as left.
+    @MainActor
+    private func type(_ text: String, into entry: Entry, of editor: PlanEditorDialog) {
+        entry.grabFocus()
+        entry.text = text
+        editor.fields.locationEntry.grabFocus()
     }
 
     @MainActor
@@ -65,11 +77,15 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             XCTAssertNil(fields.deleteButton, "a new plan has nothing to delete")
             XCTAssertEqual(fields.calendarDropDown.items, ["Work", "Home"], "only writable calendars")
             XCTAssertEqual(fields.calendarDropDown.selectedItem, "Work")
+            XCTAssertEqual(fields.calendarDropDown.shownMarkClasses?.contains(colors.className(
+                for: DotColor(spec: "#e66100", fallback: ""))), true, "the chosen calendar's colour beside its name")
             XCTAssertEqual(fields.startDateEntry.text, "2026-12-03")
             XCTAssertEqual(fields.startTimeEntry.text, "09:00")
 
-            // Empty title: the message under the title, Save off.
+            // Empty title: Save off; once the user leaves the title, the message under it.
             let titleError = fields.errorLabels[.title]
+            XCTAssertFalse(editor.dialog.saveButton.isSensitive)
+            fields.locationEntry.grabFocus()
             XCTAssertEqual(titleError?.text, "Enter a title")
             XCTAssertEqual(titleError?.isMapped, true, "the message is on screen")
             XCTAssertEqual(titleError?.hasCSSClass("error"), true)
@@ -114,7 +130,7 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             fields.titleEntry.text = "Lunch"
             XCTAssertTrue(editor.dialog.saveButton.isSensitive)
 
-            fields.endTimeEntry.text = "08:30"
+            type("08:30", into: fields.endTimeEntry, of: editor)
             XCTAssertEqual(fields.errorLabels[.endTime]?.text, "The plan ends before it starts")
             XCTAssertEqual(fields.errorLabels[.endTime]?.isMapped, true)
             XCTAssertFalse(editor.dialog.saveButton.isSensitive)
@@ -122,7 +138,7 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             fields.endTimeEntry.text = "25:61"
             XCTAssertEqual(fields.errorLabels[.endTime]?.text, "“25:61” is not a time; use HH:MM, 00:00 to 23:59")
             fields.endTimeEntry.text = "10:00"
-            fields.startDateEntry.text = "2026-02-30"
+            type("2026-02-30", into: fields.startDateEntry, of: editor)
             XCTAssertEqual(fields.errorLabels[.startDate]?.text, "February 2026 has 28 days")
             XCTAssertEqual(fields.errorLabels[.endTime]?.isVisible, false)
             XCTAssertFalse(editor.dialog.saveButton.isSensitive)
@@ -133,7 +149,7 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             fields.allDaySwitch.isOn = true
             XCTAssertFalse(fields.startTimeEntry.isVisible)
             XCTAssertFalse(fields.endTimeEntry.isVisible)
-            fields.endDateEntry.text = "2026-12-02"
+            type("2026-12-02", into: fields.endDateEntry, of: editor)
             XCTAssertEqual(fields.errorLabels[.endDate]?.text, "The last day is before the first day")
             fields.endDateEntry.text = "2026-12-05"
             XCTAssertTrue(editor.dialog.saveButton.isSensitive)
@@ -144,6 +160,54 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             editor.onClosed = { cancelled = true }
             editor.cancel()
             XCTAssertTrue(MainLoop.iterate(until: { cancelled }))
+        }
+    }
+
+    /// A fresh editor is not red, a message waits until the user has left its field (or tried
+    /// to save with Enter), and a message coming or going moves no field (issue 14).
+    func testMessagesWaitUntilTheFieldIsLeftAndMoveNothing() {
+        MainActor.assumeIsolated {
+            let parent = Window(application: Self.application)
+            defer { parent.destroy(); MainLoop.drain() }
+            let editor = openEditor(newForm(), isNew: true, in: parent)
+            let fields = editor.fields
+            let titleError = fields.errorLabels[.title]
+            @MainActor func startsAt() -> Double? { fields.startDateEntry.bounds(relativeTo: editor.dialog)?.y }
+            @MainActor func settle() {
+                var painted = false
+                editor.dialog.afterNextPaint { painted = true }
+                XCTAssertTrue(MainLoop.iterate(until: { painted }), "the dialog was never painted again")
+            }
+            settle()
+            let fresh = startsAt()
+            XCTAssertNotNil(fresh)
+            XCTAssertEqual(titleError?.isVisible, false, "a new editor opens without a message")
+            XCTAssertNil(fields.titleEntry.accessibleDescription)
+            XCTAssertFalse(editor.dialog.saveButton.isSensitive, "but Save waits for a title")
+
+            fields.titleEntry.grabFocus()
+            fields.titleEntry.text = "D"
+            fields.titleEntry.text = ""
+            XCTAssertEqual(titleError?.isVisible, false, "no message while the user is still in the field")
+            fields.startTimeEntry.grabFocus()
+            settle()
+            XCTAssertEqual(titleError?.isMapped, true, "left empty: now it says so")
+            XCTAssertEqual(titleError?.text, "Enter a title")
+            XCTAssertEqual(fields.titleEntry.accessibleDescription, "Enter a title")
+            XCTAssertEqual(startsAt(), fresh, "the message took the line kept for it")
+            fields.titleEntry.text = "Dentist"
+            settle()
+            XCTAssertEqual(titleError?.isVisible, false)
+            XCTAssertEqual(startsAt(), fresh, "and the fields stay where they were when it goes")
+
+            // Still typing the end: no message; Enter is an attempt to save, so it shows.
+            fields.endTimeEntry.grabFocus()
+            fields.endTimeEntry.text = "08:30"
+            XCTAssertEqual(fields.errorLabels[.endTime]?.isVisible, false)
+            XCTAssertFalse(editor.dialog.saveButton.isSensitive)
+            fields.endTimeEntry.activate()
+            XCTAssertEqual(fields.errorLabels[.endTime]?.text, "The plan ends before it starts")
+            XCTAssertEqual(fields.errorLabels[.endTime]?.isVisible, true)
         }
     }
 
@@ -204,12 +268,53 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.onDate.rawValue
             XCTAssertTrue(section.endDateEntry.isVisible)
             XCTAssertFalse(section.countSpin.isVisible)
-            section.endDateEntry.text = "2026-12-01"
+            type("2026-12-01", into: section.endDateEntry, of: editor)
             XCTAssertEqual(editor.fields.errorLabels[.repeatEnd]?.text, "The repetition ends before the plan starts")
             section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.afterCount.rawValue
             section.countSpin.value = 8
             XCTAssertEqual(editor.form.repeatEnd, .afterCount(8))
             XCTAssertTrue(editor.dialog.saveButton.isSensitive)
+            editor.cancel()
+        }
+    }
+
+    /// Delete is on screen without scrolling however long the form grows, and the dialog keeps
+    /// its width when the repeat fields appear (issue 14).
+    func testDeleteStaysInViewAndRepeatFieldsDoNotWidenTheDialog() {
+        MainActor.assumeIsolated {
+            let parent = Window(application: Self.application)
+            defer { parent.destroy(); MainLoop.drain() }
+            let start = Date(timeIntervalSince1970: 1_796_288_400)
+            let plan = Plan(id: .init(uid: "gym"), calendarID: work.id, title: "Gym",
+                            timing: .timed(start: start, end: start.addingTimeInterval(3600)))
+            let form = PlanForm(plan: plan, repeat: .none, repeatEnd: .never, zone: nil, calendar: calendar)
+            // The app's own style sheet, as the window has it.
+            AppTestCase.stylesheet.install()
+            defer { AppTestCase.stylesheet.uninstall() }
+            let editor = openEditor(form, isNew: false, in: parent)
+            @MainActor func settle() {
+                var painted = false
+                editor.dialog.afterNextPaint { painted = true }
+                XCTAssertTrue(MainLoop.iterate(until: { painted }), "the dialog was never painted again")
+            }
+            let width = editor.dialog.allocatedWidth
+            let section = editor.fields.repeatSection
+            section.repeatDropDown.selectedIndex = PlanEditorRepeatSection.Choice.weekly.rawValue
+            section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.onDate.rawValue
+            settle()
+            XCTAssertEqual(editor.dialog.allocatedWidth, width, "the weekday toggles fit the dialog as it was")
+            section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.afterCount.rawValue
+            settle()
+            XCTAssertEqual(editor.dialog.allocatedWidth, width)
+
+            let delete = try? XCTUnwrap(editor.fields.deleteButton)
+            let box = delete?.bounds(relativeTo: editor.dialog)
+            XCTAssertEqual(delete?.isMapped, true)
+            if let box {
+                XCTAssertGreaterThanOrEqual(box.y, 0)
+                XCTAssertLessThanOrEqual(box.y + box.height, Double(editor.dialog.allocatedHeight),
+                                         "Delete is inside the dialog, not below the fold")
+            }
             editor.cancel()
         }
     }

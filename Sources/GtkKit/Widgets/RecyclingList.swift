@@ -355,18 +355,3 @@ private final class Adjustment: GObjectRef {
         super.init(retaining: UnsafeMutableRawPointer(adjustment))
     }
 }
-
-/// GtkSignalListItemFactory, for its per-item signals.
-@MainActor
-private final class ListItemFactory: GObjectRef {
-    init(borrowing factory: OpaquePointer) {
-        super.init(retaining: UnsafeMutableRawPointer(factory))
-    }
-
-    /// setup / bind / unbind / teardown hand over the GtkListItem.
-    func onItemSignal(_ signal: String, _ handler: @escaping @MainActor (UnsafeMutableRawPointer) -> Void) {
-        onPointerSignal(signal) { item in
-            if let item { handler(item) }
-        }
-    }
-}

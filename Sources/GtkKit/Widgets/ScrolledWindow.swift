@@ -9,6 +9,12 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_policy(opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
 
+    /// Whether GTK draws a frame around the content (the theme's border, in light and dark).
+    public var hasFrame: Bool {
+        get { gtk_scrolled_window_get_has_frame(opaque) != 0 }
+        set { gtk_scrolled_window_set_has_frame(opaque, newValue ? 1 : 0) }
+    }
+
     /// The vertical scroll offset (0 = top), clamped by GTK to what the content allows.
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(opaque)) }

@@ -17,6 +17,15 @@ public final class TextView: Widget {
         self.text = text
     }
 
+    /// Space between the view's edge and its text, on every side (a bare view writes right up
+    /// to its frame).
+    public func setTextMargins(_ margin: Int32) {
+        gtk_text_view_set_left_margin(cast(), margin)
+        gtk_text_view_set_right_margin(cast(), margin)
+        gtk_text_view_set_top_margin(cast(), margin)
+        gtk_text_view_set_bottom_margin(cast(), margin)
+    }
+
     /// While `text` is being set: the buffer replaces text by a delete and an insert, each
     /// emitting "changed", and handlers must not see the empty text in between.
     private var isReplacingText = false

@@ -41,6 +41,27 @@ open class Widget: GObjectRef {
         if on != hasCSSClass(name) { on ? addCSSClass(name) : removeCSSClass(name) }
     }
 
+    /// The widget's style classes.
+    public var cssClasses: [String] {
+        guard let array = gtk_widget_get_css_classes(widget) else { return [] }
+        defer { g_strfreev(array) }
+        var names: [String] = []
+        var index = 0
+        while let name = array[index] {
+            names.append(String(cString: name))
+            index += 1
+        }
+        return names
+    }
+
+    /// Replaces all of the widget's style classes by `names`.
+    public func setCSSClasses(_ names: [String]) {
+        let copies = names.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var array: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) } + [nil]
+        array.withUnsafeMutableBufferPointer { gtk_widget_set_css_classes(widget, $0.baseAddress) }
+    }
+
     public var isVisible: Bool {
         get { gtk_widget_get_visible(widget) != 0 }
         set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
@@ -167,6 +188,11 @@ open class Widget: GObjectRef {
             guard accessibleDescription != oldValue else { return }
             koyomi_accessible_set_string(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, accessibleDescription ?? "")
         }
+    }
+
+    /// Keeps the widget out of what screen readers read (it is only spacing or decoration).
+    public func setAccessibleHidden(_ hidden: Bool) {
+        koyomi_accessible_set_boolean_state(widget, GTK_ACCESSIBLE_STATE_HIDDEN, hidden ? 1 : 0)
     }
 
     /// Marks the widget as the currently selected item (a selected day cell).

@@ -67,7 +67,7 @@ final class EditingController {
         editor?.close()
         let dialog = PlanEditorDialog(parent: window.window, form: form, calendars: writableCalendars,
                                       isNew: entry == nil, userZone: store.calendar.timeZone,
-                                      firstWeekday: store.firstWeekday, calendar: store.calendar)
+                                      firstWeekday: store.firstWeekday, calendar: store.calendar, colors: owner.colors)
         dialog.onSave = { [weak self] edited in
             guard let self else { return }
             if let entry { self.saveEdit(of: entry, from: form, to: edited) } else { self.add(edited) }

@@ -7,7 +7,9 @@ import GtkKit
 /// and, for a plan that exists, a Delete button.
 ///
 /// It only edits a `PlanForm`; the owner saves (`onSave`) or deletes (`onDelete`). Save stays
-/// insensitive while `PlanForm.validate` finds anything wrong. The dialog keeps itself alive
+/// insensitive while `PlanForm.validate` finds anything wrong. A typed field's message shows
+/// only once the user has left that field or tried to save (Enter), never while they are still
+/// typing it: a fresh editor does not open in red. The dialog keeps itself alive
 /// while it is on screen, so the owner may drop it after `present()`; `onClosed` says when it is
 /// gone (saved, deleted, cancelled, or destroyed with its parent).
 @MainActor
@@ -16,8 +18,11 @@ final class PlanEditorDialog {
     let fields: PlanEditorFields
     /// The form as the fields say now.
     private(set) var form: PlanForm
-    /// The messages shown now, by field (empty when Save is enabled).
+    /// What is wrong now, by field (empty when Save is enabled); only the `revealed` fields'
+    /// messages are on screen.
     private(set) var errors: [PlanForm.Field: String] = [:]
+    /// The fields whose messages show: chosen ones at once, typed ones once left (see the type).
+    private(set) var revealed: Set<PlanForm.Field> = [.timeZone, .repeatRule]
 
     /// Called with the valid form when Save is pressed; the dialog then closes.
     var onSave: ((PlanForm) -> Void)?
@@ -29,6 +34,8 @@ final class PlanEditorDialog {
     private let calendar: Calendar
     private let userZone: TimeZone
     private let strings = PlanEditorText.formStrings()
+    /// Keeps the swatches' dark-style colours in step with the window's.
+    private var darkStyle: SignalConnection?
     /// Holds the dialog while it is on screen (see the type's documentation).
     private var keepAlive: PlanEditorDialog?
     /// The last form whose dates and times were valid: a new start keeps its length.
@@ -44,16 +51,18 @@ final class PlanEditorDialog {
     ///   - userZone: the user's zone; a plan in another zone says which zone its times are in.
     ///   - firstWeekday: where the weekly repeat's day toggles start (1 = Sunday).
     ///   - calendar: the user's calendar (its locale names the weekdays; validation uses it).
+    ///   - colors: the window's colour classes, for the calendar choices' swatches.
     init(parent: Window, form: PlanForm, calendars: [CalendarInfo], isNew: Bool, userZone: TimeZone,
-         firstWeekday: Int, calendar: Calendar) {
+         firstWeekday: Int, calendar: Calendar, colors: ColorClasses) {
         self.form = form
         self.calendar = calendar
         self.userZone = userZone
         dialog = Dialog(transientFor: parent, title: isNew ? PlanEditorText.newTitle : PlanEditorText.editTitle,
                         cancelLabel: PlanEditorText.cancel, saveLabel: PlanEditorText.save)
         fields = PlanEditorFields(calendars: calendars, current: form.calendarID, isNew: isNew,
-                                  calendar: calendar, firstWeekday: firstWeekday)
-        dialog.setContent(ScrolledWindow(child: fields.root))
+                                  calendar: calendar, firstWeekday: firstWeekday, colors: colors)
+        darkStyle = ColorClasses.followDarkStyle(on: dialog)
+        dialog.setContent(Self.layout(fields))
         dialog.setDefaultSize(width: 440, height: 720)
 
         fields.show(form)
@@ -63,6 +72,8 @@ final class PlanEditorDialog {
             fields.repeatSection.root.tooltip = PlanEditorText.repeatNotEditable
         }
         fields.onChange = { [weak self] in self?.fieldsChanged() }
+        fields.onLeft = { [weak self] field in self?.reveal([field]) }
+        fields.onEnter = { [weak self] in self?.revealAll() }
         fields.connect { [weak self] in
             guard let self else { return nil }
             return PlanForm.parseDate(self.fields.startDateEntry.text)?.weekday
@@ -81,7 +92,7 @@ final class PlanEditorDialog {
 
     /// Does what Save does: hands over the form if it is valid, then closes.
     func save() {
-        fieldsChanged()
+        revealAll()
         guard errors.isEmpty else { return }
         onSave?(form)
         dialog.close()
@@ -100,6 +111,21 @@ final class PlanEditorDialog {
     /// Closes without saving or reporting a cancel (e.g. the owner opens another editor).
     func close() { dialog.close() }
 
+    private func reveal(_ more: Set<PlanForm.Field>) {
+        guard !more.isSubset(of: revealed) else { return }
+        revealed.formUnion(more)
+        fields.showErrors(errors.filter { revealed.contains($0.key) })
+    }
+
+    /// The user tried to save: every problem shows, and the first one's field takes the focus.
+    private func revealAll() {
+        fieldsChanged()
+        reveal(Set(PlanForm.Field.allCases))
+        if let first = fields.typedFields.first(where: { errors[$0.1] != nil })?.0, first.isVisible {
+            first.grabFocus()
+        }
+    }
+
     private func fieldsChanged() {
         guard !isMovingEnd else { return }
         fields.read(into: &form)
@@ -115,13 +141,31 @@ final class PlanEditorDialog {
         }
         if form.timing(calendar: calendar) != nil { lastTimed = form }
         errors = form.validate(calendar: calendar, strings: strings)
-        fields.showErrors(errors)
+        fields.showErrors(errors.filter { revealed.contains($0.key) })
         fields.syncPickers()
         fields.updateVisibility(allDay: form.isAllDay, zoneID: form.timeZoneID, userZone: userZone)
         dialog.isSaveEnabled = errors.isEmpty
     }
 
+    /// The fields scroll; Delete sits in a bar below them, always in view however long the
+    /// form grows (a repeating plan's fields pushed it below the fold).
+    private static func layout(_ fields: PlanEditorFields) -> Widget {
+        let scroller = ScrolledWindow(child: fields.root)
+        guard let deleteButton = fields.deleteButton else { return scroller }
+        let content = Box(.vertical)
+        scroller.vexpand = true
+        content.append(scroller)
+        let bar = Box(.horizontal)
+        bar.addCSSClass("editor-actions")
+        bar.setMargins(top: 12, bottom: 12, start: 18, end: 18)
+        deleteButton.halign = .start
+        bar.append(deleteButton)
+        content.append(bar)
+        return content
+    }
+
     private func closed() {
+        darkStyle?.disconnect()
         onClosed?()
         keepAlive = nil
     }

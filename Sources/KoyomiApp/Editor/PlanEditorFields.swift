@@ -3,12 +3,15 @@ import Foundation
 import GtkKit
 
 /// The plan editor's widgets and their layout: a caption over each control, and under it an
-/// inline error label (CSS class `error`) that shows only while the field is invalid.
+/// inline error label (CSS class `error`) that shows while the field is invalid and the
+/// dialog has decided to say so (`showErrors`). Each group of fields keeps one line for its
+/// message even while there is none, so a message coming or going moves no field.
 ///
 /// It only shows and reads values; `PlanEditorDialog` decides what they mean.
 @MainActor
 final class PlanEditorFields {
-    let root = Box(.vertical, spacing: 12)
+    // Tighter than the 12 px elsewhere: the line kept for each group's message spaces it too.
+    let root = Box(.vertical, spacing: 8)
     let titleEntry = Entry()
     let allDaySwitch = Switch()
     let startDateEntry = Entry(placeholder: PlanEditorText.datePlaceholder)
@@ -26,23 +29,36 @@ final class PlanEditorFields {
     let locationEntry = Entry()
     let notesView = TextView()
     let repeatSection: PlanEditorRepeatSection
-    /// Only for plans that exist already.
+    /// Only for plans that exist already. Not in `root`: the dialog keeps it in view below the
+    /// scrolling fields.
     let deleteButton: Button?
     private(set) var errorLabels: [PlanForm.Field: Label] = [:]
+    /// One blank line per group of error labels, shown while none of them is (see the type).
+    private var reservedLines: [(spacer: Label, labels: [Label])] = []
     /// Called after any field changed.
     var onChange: (() -> Void)?
+    /// Called with a typed field the user has just left, or whose date was picked.
+    var onLeft: ((PlanForm.Field) -> Void)?
+    /// Called when Enter is pressed in a field: the user tries to save.
+    var onEnter: (() -> Void)?
+    private var focusWatchers: [FocusController] = []
 
     /// - Parameters:
     ///   - calendars: all known calendars; the writable ones are offered (plus `current`, so an
     ///     existing plan's calendar always shows truthfully).
-    init(calendars: [CalendarInfo], current: CalendarID?, isNew: Bool, calendar: Calendar, firstWeekday: Int) {
+    ///   - colors: gives each calendar choice its colour swatch.
+    init(calendars: [CalendarInfo], current: CalendarID?, isNew: Bool, calendar: Calendar, firstWeekday: Int,
+         colors: ColorClasses) {
         var choices = calendars.filter { !$0.isReadOnly && !$0.isHoliday }
         if let current, !choices.contains(where: { $0.id == current }),
            let info = calendars.first(where: { $0.id == current }) {
             choices.insert(info, at: 0)
         }
         calendarChoices = choices
-        calendarDropDown = DropDown(items: choices.map(\.name))
+        calendarDropDown = DropDown(items: choices.map(\.name), markClasses: choices.map { info in
+            ["color-bar", "calendar-swatch", colors.className(for: DotColor(spec: info.color, fallback: info.color))]
+        })
+        colors.flush()
         deleteButton = isNew ? nil : Button(label: PlanEditorText.delete)
         var labels: [PlanForm.Field: Label] = [:]
         func errorLabel(_ field: PlanForm.Field) -> Label {
@@ -58,7 +74,15 @@ final class PlanEditorFields {
 
         root.setMargins(top: 18, bottom: 18, start: 18, end: 18)
         titleEntry.activatesDefault = true
-        root.append(Self.captioned(PlanEditorText.title, titleEntry, errors: [errorLabel(.title)]))
+        var reserved: [(spacer: Label, labels: [Label])] = []
+        func reservingLine(_ errors: [Label]) -> [Label] {
+            let spacer = Label(" ")
+            spacer.addCSSClass("error")
+            spacer.setAccessibleHidden(true)
+            reserved.append((spacer, errors))
+            return errors + [spacer]
+        }
+        root.append(Self.captioned(PlanEditorText.title, titleEntry, errors: reservingLine([errorLabel(.title)])))
 
         let allDayRow = Box(.horizontal, spacing: 12)
         let allDayCaption = Label(PlanEditorText.allDay)
@@ -71,10 +95,10 @@ final class PlanEditorFields {
 
         root.append(Self.captioned(PlanEditorText.starts, Self.row(startDateEntry, startPicker, startTimeEntry,
                                                                    pickerLabel: PlanEditorText.pickStartDate),
-                                   errors: [errorLabel(.startDate), errorLabel(.startTime)]))
+                                   errors: reservingLine([errorLabel(.startDate), errorLabel(.startTime)])))
         root.append(Self.captioned(PlanEditorText.ends, Self.row(endDateEntry, endPicker, endTimeEntry,
                                                                  pickerLabel: PlanEditorText.pickEndDate),
-                                   errors: [errorLabel(.endDate), errorLabel(.endTime)]))
+                                   errors: reservingLine([errorLabel(.endDate), errorLabel(.endTime)])))
         zoneLabel.xalign = 0
         zoneLabel.addCSSClass("dim-label")
         root.append(zoneLabel)
@@ -83,15 +107,15 @@ final class PlanEditorFields {
         root.append(Self.captioned(PlanEditorText.location, locationEntry, errors: []))
         let notesScroller = ScrolledWindow(child: notesView)
         notesScroller.setSizeRequest(height: 90)
-        notesScroller.addCSSClass("card") // a visible frame: a bare text view has no border
+        // The theme's own frame and some air inside it, the same in the light and dark styles
+        // (a "card" had no border in light and its text touched the edge in dark).
+        notesScroller.hasFrame = true
+        notesView.setTextMargins(8)
         root.append(Self.captioned(PlanEditorText.notes, notesScroller, errors: []))
         root.append(Self.captioned(PlanEditorText.repeatCaption, repeatSection.root, errors: []))
-        if let deleteButton {
-            deleteButton.addCSSClass("destructive-action")
-            deleteButton.halign = .start
-            root.append(deleteButton)
-        }
+        deleteButton?.addCSSClass("destructive-action")
         errorLabels = labels
+        reservedLines = reserved
 
         // Every control is named for screen readers; the captions above are plain labels.
         titleEntry.accessibleLabel = PlanEditorText.title
@@ -141,15 +165,30 @@ final class PlanEditorFields {
         allDaySwitch.onToggled { _ in changed() }
         calendarDropDown.onSelected { _ in changed() }
         notesView.onChanged(changed)
-        for (entry, picker) in [(startDateEntry, startPicker), (endDateEntry, endPicker)] {
-            // A picked day is typed into the field, which then reports the change.
-            picker.onDaySelected { [weak entry] picked in
+        for (entry, picker, field) in [(startDateEntry, startPicker, PlanForm.Field.startDate),
+                                       (endDateEntry, endPicker, .endDate)] {
+            // A picked day is typed into the field, which then reports the change; picking is
+            // a finished choice, so the field counts as left.
+            picker.onDaySelected { [weak self, weak entry] picked in
                 guard let day = CalendarDay(year: picked.year, month: picked.month, day: picked.day) else { return }
                 entry?.text = day.description
+                self?.onLeft?(field)
             }
+        }
+        for (entry, field) in typedFields {
+            let watcher = FocusController(on: entry)
+            watcher.onLeave { [weak self] in self?.onLeft?(field) }
+            focusWatchers.append(watcher)
+            entry.onActivate { [weak self] in self?.onEnter?() }
         }
         repeatSection.onChange = changed
         repeatSection.connect(startWeekday: startWeekday)
+    }
+
+    /// The fields the user types into, each with the form field it holds.
+    var typedFields: [(Entry, PlanForm.Field)] {
+        [(titleEntry, .title), (startDateEntry, .startDate), (startTimeEntry, .startTime),
+         (endDateEntry, .endDate), (endTimeEntry, .endTime), (repeatSection.endDateEntry, .repeatEnd)]
     }
 
     /// `form` with what the fields say now (the zone is not editable here and stays).
@@ -175,6 +214,7 @@ final class PlanEditorFields {
             label.text = errors[field] ?? ""
             label.isVisible = errors[field] != nil
         }
+        for (spacer, labels) in reservedLines { spacer.isVisible = !labels.contains(where: \.isVisible) }
         let controls: [(PlanForm.Field, Widget)] = [
             (.title, titleEntry), (.startDate, startDateEntry), (.startTime, startTimeEntry),
             (.endDate, endDateEntry), (.endTime, endTimeEntry),

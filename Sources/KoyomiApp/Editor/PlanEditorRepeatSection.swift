@@ -43,11 +43,15 @@ final class PlanEditorRepeatSection {
         }
         repeatDropDown.accessibleLabel = PlanEditorText.repeatCaption
         weekdayBox.addCSSClass("linked") // one segmented control, as GNOME shows day choices
+        weekdayBox.addCSSClass("weekday-toggles") // narrower padding: seven fit the dialog
         weekdayBox.accessibleLabel = PlanEditorText.weekdays
         weekdayToggles.forEach { $0.hexpand = true; weekdayBox.append($0) }
         endDropDown.accessibleLabel = PlanEditorText.repeatEndCaption
         endDateEntry.accessibleLabel = PlanEditorText.repeatEndDate
         endDateEntry.activatesDefault = true
+        // Wide enough for an ISO date and no wider, so "On date" does not widen the dialog.
+        endDateEntry.widthChars = 10
+        endDateEntry.hexpand = true
         countSpin.accessibleLabel = PlanEditorText.repeatCount
         endRow.append(endDropDown)
         endRow.append(endDateEntry)

@@ -34,6 +34,18 @@ final class ColorClasses {
         }
     }
 
+    /// Keeps `darkStyleClass` on `window` while the dark style is in use; every toplevel that
+    /// shows colour classes (the calendar window, the plan editor) follows it. Disconnect the
+    /// returned connection when the window goes.
+    static func followDarkStyle(on window: Widget) -> SignalConnection {
+        let style = StyleManager.default
+        let sync: @MainActor () -> Void = { [weak window] in
+            window?.setCSSClass(darkStyleClass, style.isDark)
+        }
+        sync()
+        return style.onNotify("dark", sync)
+    }
+
     private let provider = CSSProvider()
     private var known: Set<String> = []
     /// Grey for a plan whose colour and calendar colour both fail to parse.

@@ -37,6 +37,9 @@ enum Stylesheet {
     .overflow { font-size: 0.7em; font-weight: bold; opacity: 0.8; }
     .holiday-label { font-size: 0.7em; border-radius: 4px; padding: 0 4px; }
 
+    /* The editor's seven weekday toggles fit a 440 px dialog (Adwaita pads buttons 10 px). */
+    .weekday-toggles > button { padding-left: 4px; padding-right: 4px; }
+
     .plan-panel {
         background-color: @view_bg_color;
         border-top-left-radius: 12px; border-top-right-radius: 12px;

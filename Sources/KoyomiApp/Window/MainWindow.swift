@@ -175,12 +175,7 @@ final class MainWindow {
     /// Dot colours are adjusted for contrast against a light or a dark background
     /// (`ColorClasses`); GTK 4.8's CSS has no media queries, so the window carries a class.
     private func followDarkStyle() {
-        let style = StyleManager.default
-        let sync: @MainActor () -> Void = { [weak window] in
-            window?.setCSSClass(ColorClasses.darkStyleClass, style.isDark)
-        }
-        sync()
-        darkStyle = style.onNotify("dark", sync)
+        darkStyle = ColorClasses.followDarkStyle(on: window)
     }
 
     /// Shows a plan's details in a dialog over the window (read-only for now).
