@@ -20,7 +20,7 @@ extension PlanForm {
             // `end` is exclusive: a one-day plan ends on its start day.
             moved.endDateText = newDay.adding(days: end.julianOffset - start.julianOffset - 1).description
         case let .timed(start, end):
-            guard let time = Self.parseTime(startTimeText), let zone = zone(calendar: calendar),
+            guard let time = Self.parseTime(startTimeText, calendar: calendar), let zone = zone(calendar: calendar),
                   let from = Self.instant(newDay, time, zone: zone, calendar: calendar) else { return self }
             var local = calendar
             local.timeZone = zone

@@ -5,16 +5,20 @@ extension PlanForm {
     /// "21:30", "9am", "9 a.m.", "9:30pm", "12am" (midnight), "12 pm" (noon), and the same in
     /// full-width digits (Japanese input). Nil for anything else, including "25:61", "24:00"
     /// and "13pm".
-    public static func parseTime(_ text: String) -> (hour: Int, minute: Int)? {
+    /// `calendar`'s own AM/PM marks are read too ("a. m." in some Spanish locales).
+    public static func parseTime(_ text: String, calendar: Calendar? = nil) -> (hour: Int, minute: Int)? {
         // Compatibility forms as plain ones: full-width "９：３０ＰＭ" from an input method reads as "9:30PM".
         var rest = Substring(text.decomposedStringWithCompatibilityMapping.lowercased().trimmingCharacters(in: .whitespaces))
         // A 12-hour suffix: am/pm, with or without dots and a space before it.
         var meridiem: Bool? // true: pm
-        for (suffix, isPM) in [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true), ("a", false), ("p", true)]
-        where rest.hasSuffix(suffix) {
+        let own = calendar.map { [($0.amSymbol, false), ($0.pmSymbol, true)] } ?? []
+        let marks = own.map { ($0.0.decomposedStringWithCompatibilityMapping.lowercased(), $0.1) }.filter { !$0.0.isEmpty }
+            + [("a.m.", false), ("p.m.", true), ("am", false), ("pm", true), ("a", false), ("p", true)]
+        for (suffix, isPM) in marks where rest.hasSuffix(suffix) {
             meridiem = isPM
             rest = rest.dropLast(suffix.count)
-            while rest.last == " " { rest = rest.dropLast() }
+            // Any space before the mark, including the narrow no-break one ICU writes.
+            while rest.last?.isWhitespace == true { rest = rest.dropLast() }
             break
         }
         let digits: (hour: Substring, minute: Substring)

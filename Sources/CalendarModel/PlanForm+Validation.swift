@@ -16,8 +16,8 @@ extension PlanForm {
         if isAllDay {
             if let start, let end, end < start { errors[.endDate] = strings.endDayBeforeStartDay }
         } else {
-            let startTime = Self.checkTime(startTimeText, .startTime, strings, &errors)
-            let endTime = Self.checkTime(endTimeText, .endTime, strings, &errors)
+            let startTime = Self.checkTime(startTimeText, .startTime, strings, calendar, &errors)
+            let endTime = Self.checkTime(endTimeText, .endTime, strings, calendar, &errors)
             let zone = self.zone(calendar: calendar)
             if zone == nil { errors[.timeZone] = FormatterStrings.fill(strings.unknownTimeZone, timeZoneID) }
             if let start, let end, end < start {
@@ -55,7 +55,8 @@ extension PlanForm {
         guard let start = Self.parseDate(startDateText), let end = Self.parseDate(endDateText),
               end >= start else { return nil }
         if isAllDay { return .allDay(start: start, end: end.adding(days: 1)) }
-        guard let startTime = Self.parseTime(startTimeText), let endTime = Self.parseTime(endTimeText),
+        guard let startTime = Self.parseTime(startTimeText, calendar: calendar),
+              let endTime = Self.parseTime(endTimeText, calendar: calendar),
               let zone = zone(calendar: calendar),
               let from = Self.instant(start, startTime, zone: zone, calendar: calendar),
               let to = Self.instant(end, endTime, zone: zone, calendar: calendar), to >= from else { return nil }
@@ -105,11 +106,14 @@ extension PlanForm {
         return formatter.string(from: first)
     }
 
-    private static func checkTime(_ text: String, _ field: Field, _ strings: PlanFormStrings,
+    private static func checkTime(_ text: String, _ field: Field, _ strings: PlanFormStrings, _ calendar: Calendar,
                                   _ errors: inout [Field: String]) -> (hour: Int, minute: Int)? {
-        if let time = parseTime(text) { return time }
+        if let time = parseTime(text, calendar: calendar) { return time }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        errors[field] = trimmed.isEmpty ? strings.missingTime : FormatterStrings.fill(strings.invalidTime, trimmed)
+        // The example is written on the user's clock: "9:30 PM" or "21:30".
+        let example = timeText(hour: 21, minute: 30, calendar: calendar)
+        errors[field] = trimmed.isEmpty ? FormatterStrings.fill(strings.missingTime, example)
+            : FormatterStrings.fill(strings.invalidTime, trimmed, example)
         return nil
     }
 

@@ -80,8 +80,8 @@ public struct PlanForm: Hashable, Sendable {
         }
         let endDay = startHour == 23 ? day.adding(days: 1) : day
         self.init(startDateText: day.description, endDateText: endDay.description,
-                  startTimeText: PlanForm.timeText(hour: startHour, minute: 0),
-                  endTimeText: PlanForm.timeText(hour: (startHour + 1) % 24, minute: 0),
+                  startTimeText: PlanForm.timeText(hour: startHour, minute: 0, calendar: calendar),
+                  endTimeText: PlanForm.timeText(hour: (startHour + 1) % 24, minute: 0, calendar: calendar),
                   timeZoneID: calendar.timeZone.identifier, calendarID: calendarID)
     }
 
@@ -96,7 +96,9 @@ public struct PlanForm: Hashable, Sendable {
         switch plan.timing {
         case let .allDay(start, end):
             // Stored ends are exclusive; the form shows the last day.
-            dates = (start.description, max(start, end.adding(days: -1)).description, "09:00", "10:00")
+            dates = (start.description, max(start, end.adding(days: -1)).description,
+                     PlanForm.timeText(hour: 9, minute: 0, calendar: calendar),
+                     PlanForm.timeText(hour: 10, minute: 0, calendar: calendar))
         case let .timed(start, end):
             dates = (CalendarDay(start, in: local).description, CalendarDay(end, in: local).description,
                      PlanForm.timeText(of: start, in: local), PlanForm.timeText(of: end, in: local))
@@ -131,14 +133,26 @@ public struct PlanForm: Hashable, Sendable {
 
     // MARK: Text forms
 
-    /// "09:05"
-    public static func timeText(hour: Int, minute: Int) -> String {
-        String(format: "%02d:%02d", hour, minute)
+    /// A time as the editor shows it, on the clock the plan list uses in `calendar`'s locale:
+    /// "9:05 AM" where the locale counts 12 hours (en_US), "09:05" elsewhere (en_GB, ja). A plain
+    /// space before the AM/PM mark, which people can type back.
+    public static func timeText(hour: Int, minute: Int, calendar: Calendar) -> String {
+        guard uses12HourClock(calendar) else { return String(format: "%02d:%02d", hour, minute) }
+        let mark = hour < 12 ? calendar.amSymbol : calendar.pmSymbol
+        return String(format: "%d:%02d ", (hour + 11) % 12 + 1, minute) + mark
+    }
+
+    /// Whether `calendar`'s locale writes times on a 12-hour clock: its preferred hour ("j" in
+    /// CLDR, what the plan list's "jmm" format resolves) is `h` or `K`.
+    public static func uses12HourClock(_ calendar: Calendar) -> Bool {
+        guard let locale = calendar.locale, !locale.identifier.isEmpty,
+              let pattern = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) else { return false }
+        return pattern.contains("h") || pattern.contains("K")
     }
 
     static func timeText(of date: Date, in calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return timeText(hour: parts.hour ?? 0, minute: parts.minute ?? 0)
+        return timeText(hour: parts.hour ?? 0, minute: parts.minute ?? 0, calendar: calendar)
     }
 
     /// Parses exactly "HH:MM" or "H:MM" (24-hour); nil for anything else, including "25:61"

@@ -13,9 +13,10 @@ public struct PlanFormStrings: Sendable {
     /// A date names a day its month does not have; `%1$@` is the month ("February 2026"),
     /// `%2$@` how many days it has ("28").
     public var dayNotInMonth: String
-    /// A time field is empty.
+    /// A time field is empty; `%@` is an example time on the user's clock ("9:30 PM", "21:30").
     public var missingTime: String
-    /// A time field holds something that is not a 24-hour time; `%@` is the text ("25:61").
+    /// A time field holds something that is not a time of day; `%1$@` is the text ("25:61"),
+    /// `%2$@` an example on the user's clock.
     public var invalidTime: String
     /// The zone identifier is not an IANA zone this system knows; `%@` is the identifier.
     public var unknownTimeZone: String
@@ -34,8 +35,8 @@ public struct PlanFormStrings: Sendable {
                 missingDate: String = "Enter a date as YYYY-MM-DD",
                 invalidDate: String = "“%@” is not a date; use YYYY-MM-DD",
                 dayNotInMonth: String = "%1$@ has %2$@ days",
-                missingTime: String = "Enter a time as HH:MM",
-                invalidTime: String = "“%@” is not a time; use HH:MM, 00:00 to 23:59",
+                missingTime: String = "Enter a time, such as %@",
+                invalidTime: String = "“%1$@” is not a time of day; write it like %2$@",
                 unknownTimeZone: String = "Unknown time zone “%@”",
                 endDayBeforeStartDay: String = "The last day is before the first day",
                 endBeforeStart: String = "The plan ends before it starts",

@@ -4,7 +4,9 @@ import XCTest
 
 /// How the editor's form starts, turns into a `PlanTiming`, and tells what changed.
 final class PlanFormTests: XCTestCase {
-    let utc = gregorian("UTC")
+    /// A 24-hour locale: these cases are about days, times and lengths, written as "09:00";
+    /// the 12-hour clock has its own test (`testTimesAreWrittenOnTheLocalesClock`).
+    let utc = gregorian("UTC", locale: "en_GB")
     /// Sunday 2026-11-29 12:00 UTC.
     let now = Date(timeIntervalSince1970: 1_795_953_600)
 
@@ -38,7 +40,8 @@ final class PlanFormTests: XCTestCase {
 
     func testNewPlanTodayUsesTheCalendarsZoneForTheHour() {
         // 12:00 UTC is 21:00 in Tokyo, already Sunday there too.
-        let form = PlanForm(newOn: day(2026, 11, 29), now: now, calendar: gregorian("Asia/Tokyo"), calendarID: workID)
+        let form = PlanForm(newOn: day(2026, 11, 29), now: now, calendar: gregorian("Asia/Tokyo", locale: "en_GB"),
+                            calendarID: workID)
         XCTAssertEqual(form.startTimeText, "22:00")
         XCTAssertEqual(form.timeZoneID, "Asia/Tokyo")
     }
@@ -157,6 +160,41 @@ final class PlanFormTests: XCTestCase {
             XCTAssertNil(PlanForm.parseTime(bad), bad)
         }
         XCTAssertNil(PlanForm.parseClockTime("930"), "machine-written times stay HH:MM")
+    }
+
+    /// One clock in the whole app: the editor writes times as the plan list does in the
+    /// locale (issue 14: the list said "9:00 AM" while the editor said "09:00"), and reads
+    /// them back, including the narrow no-break space ICU puts before "PM".
+    func testTimesAreWrittenOnTheLocalesClock() {
+        func calendar(_ locale: String) -> Calendar {
+            var calendar = gregorian("UTC")
+            calendar.locale = Locale(identifier: locale)
+            return calendar
+        }
+        let cases: [(String, [String])] = [
+            ("en_US", ["12:05 AM", "9:00 AM", "12:00 PM", "9:30 PM"]),
+            ("en_GB", ["00:05", "09:00", "12:00", "21:30"]),
+            ("ja_JP", ["00:05", "09:00", "12:00", "21:30"]),
+        ]
+        for (locale, texts) in cases {
+            let shown = [(0, 5), (9, 0), (12, 0), (21, 30)].map {
+                PlanForm.timeText(hour: $0.0, minute: $0.1, calendar: calendar(locale))
+            }
+            XCTAssertEqual(shown, texts, locale)
+            for (text, time) in zip(texts, [(0, 5), (9, 0), (12, 0), (21, 30)]) {
+                XCTAssertTrue(PlanForm.parseTime(text, calendar: calendar(locale)).map { $0 == time } ?? false, text)
+            }
+        }
+        XCTAssertTrue(PlanForm.parseTime("9:30\u{202F}PM").map { $0 == (21, 30) } ?? false)
+        let form = PlanForm(newOn: day(2026, 12, 3), now: now, calendar: calendar("en_US"), calendarID: workID)
+        XCTAssertEqual([form.startTimeText, form.endTimeText], ["9:00 AM", "10:00 AM"])
+        XCTAssertEqual(form.validate(calendar: calendar("en_US")).keys.sorted { "\($0)" < "\($1)" }, [.title])
+        var wrong = form
+        wrong.endTimeText = "25:61"
+        XCTAssertEqual(wrong.validate(calendar: calendar("en_US"))[.endTime],
+                       "“25:61” is not a time of day; write it like 9:30 PM")
+        XCTAssertEqual(wrong.validate(calendar: calendar("en_GB"))[.endTime],
+                       "“25:61” is not a time of day; write it like 21:30")
     }
 
     // MARK: Changes

@@ -4,7 +4,9 @@ import XCTest
 
 /// Every rule of `PlanForm.validate`, with the message the editor shows under the field.
 final class PlanFormValidationTests: XCTestCase {
-    let utc = gregorian("UTC")
+    /// A 24-hour locale: these cases are about days, times and lengths, written as "09:00";
+    /// the 12-hour clock has its own test (`testTimesAreWrittenOnTheLocalesClock`).
+    let utc = gregorian("UTC", locale: "en_GB")
 
     func valid() -> PlanForm {
         PlanForm(title: "Lunch", startDateText: "2026-11-29", endDateText: "2026-11-29",
@@ -44,8 +46,8 @@ final class PlanFormValidationTests: XCTestCase {
 
     func testImpossibleTime() {
         XCTAssertEqual(errors { $0.startTimeText = "25:61" },
-                       [.startTime: "“25:61” is not a time; use HH:MM, 00:00 to 23:59"])
-        XCTAssertEqual(errors { $0.endTimeText = "" }, [.endTime: "Enter a time as HH:MM"])
+                       [.startTime: "“25:61” is not a time of day; write it like 21:30"])
+        XCTAssertEqual(errors { $0.endTimeText = "" }, [.endTime: "Enter a time, such as 21:30"])
     }
 
     func testTimesOfAnAllDayPlanAreNotChecked() {
@@ -130,7 +132,8 @@ final class PlanFormValidationTests: XCTestCase {
 
 /// Moving the start keeps the plan's length (issue 14); only moving the end changes it.
 final class PlanFormLengthTests: XCTestCase {
-    private let utc = gregorian("UTC")
+    /// A 24-hour locale, as above.
+    private let utc = gregorian("UTC", locale: "en_GB")
 
     private func form(_ start: String, _ startTime: String, _ end: String, _ endTime: String, allDay: Bool = false) -> PlanForm {
         PlanForm(title: "Meeting", isAllDay: allDay, startDateText: start, endDateText: end, startTimeText: startTime,

@@ -2,14 +2,14 @@ import CalendarModel
 import Foundation
 import XCTest
 
-/// A Gregorian calendar in `zone`; tests never use the machine's time zone.
-func gregorian(_ zone: String = "UTC") -> Calendar {
+/// A Gregorian calendar in `zone` and `locale`; tests never use the machine's zone or locale.
+func gregorian(_ zone: String = "UTC", locale: String = "en_US_POSIX") -> Calendar {
     var calendar = Calendar(identifier: .gregorian)
     guard let timeZone = TimeZone(identifier: zone) else {
         preconditionFailure("unknown time zone \(zone)")
     }
     calendar.timeZone = timeZone
-    calendar.locale = Locale(identifier: "en_US_POSIX")
+    calendar.locale = Locale(identifier: locale)
     return calendar
 }
 

@@ -61,7 +61,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             window.planList.activateRow(at: 0)
             let edit = try XCTUnwrap(controller.editing.editor, "activating a row opens the editor")
             XCTAssertEqual(edit.fields.titleEntry.text, "Dentist")
-            XCTAssertEqual(edit.fields.startTimeEntry.text, "14:30")
+            XCTAssertEqual(edit.fields.startTimeEntry.text, "2:30 PM", "typed 14:30, shown on the en_US clock")
             edit.fields.titleEntry.text = "Dentist (check-up)"
             edit.fields.locationEntry.text = "Main Street 5"
             edit.save()
@@ -191,7 +191,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             cell("2026-11-10").button.click()
             window.planList.activateRow(at: 0)
             let editor = try XCTUnwrap(controller.editing.editor)
-            XCTAssertEqual(editor.fields.startTimeEntry.text, "10:00", "shown in the plan's own zone")
+            XCTAssertEqual(editor.fields.startTimeEntry.text, "10:00 AM", "shown in the plan's own zone")
             editor.fields.calendarDropDown.selectedIndex = editor.fields.calendarChoices.firstIndex { $0.name == "Mine" }
             editor.save()
             MainLoop.drain()

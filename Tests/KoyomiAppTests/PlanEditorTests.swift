@@ -80,7 +80,7 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             XCTAssertEqual(fields.calendarDropDown.shownMarkClasses?.contains(colors.className(
                 for: DotColor(spec: "#e66100", fallback: ""))), true, "the chosen calendar's colour beside its name")
             XCTAssertEqual(fields.startDateEntry.text, "2026-12-03")
-            XCTAssertEqual(fields.startTimeEntry.text, "09:00")
+            XCTAssertEqual(fields.startTimeEntry.text, "9:00 AM", "en_US: the 12-hour clock, as in the plan list")
 
             // Empty title: Save off; once the user leaves the title, the message under it.
             let titleError = fields.errorLabels[.title]
@@ -136,7 +136,7 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             XCTAssertFalse(editor.dialog.saveButton.isSensitive)
 
             fields.endTimeEntry.text = "25:61"
-            XCTAssertEqual(fields.errorLabels[.endTime]?.text, "“25:61” is not a time; use HH:MM, 00:00 to 23:59")
+            XCTAssertEqual(fields.errorLabels[.endTime]?.text, "“25:61” is not a time of day; write it like 9:30 PM")
             fields.endTimeEntry.text = "10:00"
             type("2026-02-30", into: fields.startDateEntry, of: editor)
             XCTAssertEqual(fields.errorLabels[.startDate]?.text, "February 2026 has 28 days")
@@ -219,21 +219,21 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             let editor = openEditor(newForm(), isNew: true, in: parent)
             let fields = editor.fields
             fields.titleEntry.text = "Review"
-            XCTAssertEqual([fields.startTimeEntry.text, fields.endTimeEntry.text], ["09:00", "10:00"])
+            XCTAssertEqual([fields.startTimeEntry.text, fields.endTimeEntry.text], ["9:00 AM", "10:00 AM"])
             fields.endTimeEntry.text = "10:30"
             fields.startTimeEntry.text = "3pm"
-            XCTAssertEqual(fields.endTimeEntry.text, "16:30", "still an hour and a half")
+            XCTAssertEqual(fields.endTimeEntry.text, "4:30 PM", "still an hour and a half")
             XCTAssertNil(fields.errorLabels[.endTime]?.text.nilIfEmpty, "no “ends before it starts”")
             XCTAssertTrue(editor.dialog.saveButton.isSensitive)
             fields.startTimeEntry.text = "23:15"
-            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["2026-12-04", "00:45"])
+            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["2026-12-04", "12:45 AM"])
             fields.startDateEntry.text = "2026-12-10"
-            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["2026-12-11", "00:45"])
+            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["2026-12-11", "12:45 AM"])
             var saved: PlanForm?
             editor.onSave = { saved = $0 }
             editor.save()
             XCTAssertEqual(saved.map { [$0.startDateText, $0.startTimeText, $0.endDateText, $0.endTimeText] },
-                           ["2026-12-10", "23:15", "2026-12-11", "00:45"])
+                           ["2026-12-10", "23:15", "2026-12-11", "12:45 AM"])
         }
     }
 
@@ -332,8 +332,8 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             let fields = editor.fields
             XCTAssertEqual(editor.dialog.title, "Edit Plan")
             XCTAssertEqual(fields.titleEntry.text, "Call")
-            XCTAssertEqual(fields.startTimeEntry.text, "09:00")
-            XCTAssertEqual(fields.endTimeEntry.text, "09:30")
+            XCTAssertEqual(fields.startTimeEntry.text, "9:00 AM")
+            XCTAssertEqual(fields.endTimeEntry.text, "9:30 AM")
             XCTAssertEqual(fields.calendarDropDown.selectedItem, "Home")
             XCTAssertEqual(fields.repeatSection.repeatDropDown.selectedIndex, PlanEditorRepeatSection.Choice.monthly.rawValue)
             XCTAssertEqual(fields.zoneLabel.text, "Times are in Asia/Tokyo")

@@ -15,9 +15,9 @@ final class PlanEditorFields {
     let titleEntry = Entry()
     let allDaySwitch = Switch()
     let startDateEntry = Entry(placeholder: PlanEditorText.datePlaceholder)
-    let startTimeEntry = Entry(placeholder: PlanEditorText.timePlaceholder)
+    let startTimeEntry = Entry()
     let endDateEntry = Entry(placeholder: PlanEditorText.datePlaceholder)
-    let endTimeEntry = Entry(placeholder: PlanEditorText.timePlaceholder)
+    let endTimeEntry = Entry()
     /// Month pickers in popovers beside the date fields, for those who would rather click.
     let startPicker = CalendarPicker()
     let endPicker = CalendarPicker()
@@ -69,6 +69,15 @@ final class PlanEditorFields {
             label.isVisible = false
             labels[field] = label
             return label
+        }
+        // Times on the clock the plan list uses: the placeholder is an example, and the field
+        // is as wide as the longest time ("12:00 PM" or "12:00").
+        let example = PlanForm.timeText(hour: 9, minute: 0, calendar: calendar)
+        let widest = Int32(PlanForm.timeText(hour: 12, minute: 0, calendar: calendar).count + 1)
+        for entry in [startTimeEntry, endTimeEntry] {
+            entry.placeholder = example
+            entry.widthChars = widest
+            entry.maxWidthChars = widest
         }
         repeatSection = PlanEditorRepeatSection(calendar: calendar, firstWeekday: firstWeekday, errorLabel: errorLabel)
 
@@ -238,8 +247,6 @@ final class PlanEditorFields {
     private static func row(_ date: Entry, _ picker: CalendarPicker, _ time: Entry, pickerLabel: String) -> Box {
         let box = Box(.horizontal, spacing: 6)
         date.hexpand = true
-        time.widthChars = 6
-        time.maxWidthChars = 6
         let pickerButton = MenuButton(iconName: "x-office-calendar-symbolic", popover: Popover(child: picker))
         pickerButton.tooltip = pickerLabel
         pickerButton.accessibleLabel = pickerLabel

@@ -24,8 +24,6 @@ enum PlanEditorText {
     static var pickEndDate: String { L("Choose the end date") }
     // TRANSLATORS: placeholder of a date field; keep the ASCII letters, the field wants ISO dates.
     static var datePlaceholder: String { L("YYYY-MM-DD") }
-    // TRANSLATORS: placeholder of a time field; the field wants 24-hour times.
-    static var timePlaceholder: String { L("HH:MM") }
     // TRANSLATORS: shown when a plan's times are in another zone than the user's; %@ is the
     // zone's IANA name, e.g. "Asia/Tokyo".
     static var timeZone: String { L("Times are in %@") }
@@ -67,9 +65,11 @@ enum PlanEditorText {
             // TRANSLATORS: a date field names a day its month lacks (2026-02-30). %1$@ is the
             // month and year ("February 2026"), %2$@ its number of days ("28").
             dayNotInMonth: L("%1$@ has %2$@ days"),
-            missingTime: L("Enter a time as HH:MM"),
-            // TRANSLATORS: %@ is what the user typed in a time field, e.g. "25:61".
-            invalidTime: L("“%@” is not a time; use HH:MM, 00:00 to 23:59"),
+            // TRANSLATORS: %@ is an example time on the user's clock, "9:30 PM" or "21:30".
+            missingTime: L("Enter a time, such as %@"),
+            // TRANSLATORS: %1$@ is what the user typed in a time field, e.g. "25:61"; %2$@ is
+            // an example time on the user's clock, "9:30 PM" or "21:30".
+            invalidTime: L("“%1$@” is not a time of day; write it like %2$@"),
             // TRANSLATORS: %@ is a time zone identifier the system does not know.
             unknownTimeZone: L("Unknown time zone “%@”"),
             endDayBeforeStartDay: L("The last day is before the first day"),
