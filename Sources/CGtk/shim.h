@@ -7,6 +7,11 @@
 #include <libintl.h>
 #include <locale.h>
 
+/// GTK_IS_LABEL is a macro.
+static inline gboolean koyomi_is_label(GtkWidget *widget) {
+    return GTK_IS_LABEL(widget);
+}
+
 /// gtk_accessible_update_property is variadic; set one string property.
 static inline void koyomi_accessible_set_string(GtkWidget *widget, GtkAccessibleProperty property, const char *value) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), property, value, -1);

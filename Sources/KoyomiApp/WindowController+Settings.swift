@@ -42,7 +42,7 @@ extension WindowController {
 
     func showPreferences() {
         if preferences == nil {
-            let controller = PreferencesController(store: settings, parent: mainWindow.window, locale: localeSettings.locale)
+            let controller = PreferencesController(store: settings, parent: mainWindow.window, locale: localeSettings)
             controller.onClosed = { [weak self] in self?.preferences = nil }
             preferences = controller
         }

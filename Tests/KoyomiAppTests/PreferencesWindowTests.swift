@@ -14,7 +14,8 @@ final class PreferencesWindowTests: AppTestCase, @unchecked Sendable {
     @MainActor
     private func openPreferences(store: SettingsStore, locale: String = "en_US") throws -> PreferencesController {
         _ = openWindow([try sampleCalendar()], locale: locale)
-        let preferences = PreferencesController(store: store, parent: window.window, locale: Locale(identifier: locale))
+        let preferences = PreferencesController(store: store, parent: window.window,
+                                                locale: LocaleSettings.fromEnvironment(["LANG": locale + ".UTF-8"]))
         preferences.present()
         XCTAssertTrue(MainLoop.iterate(until: { preferences.window.isMapped }), "Preferences never appeared")
         return preferences
@@ -32,10 +33,14 @@ final class PreferencesWindowTests: AppTestCase, @unchecked Sendable {
 
             XCTAssertEqual(preferences.firstWeekdayRow.title, "First day of the week")
             XCTAssertEqual(preferences.firstWeekdayRow.items,
-                           ["Automatic (from the locale)", "Sunday", "Monday", "Tuesday", "Wednesday",
+                           ["Automatic (Sunday)", "Sunday", "Monday", "Tuesday", "Wednesday",
                             "Thursday", "Friday", "Saturday"])
             XCTAssertEqual(preferences.firstWeekdayRow.selectedIndex, 0, "automatic until the user chooses")
             XCTAssertFalse(preferences.weekNumbersRow.isOn)
+            var painted = false
+            preferences.window.afterNextPaint { painted = true }
+            XCTAssertTrue(MainLoop.iterate(until: { painted }))
+            XCTAssertEqual(preferences.window.cutOffTexts, [], "every text is shown whole (issue 14)")
 
             XCTAssertEqual(preferences.firstWeekdayRow.accessibleLabel, "First day of the week")
             XCTAssertEqual(preferences.weekNumbersRow.toggle.accessibleLabel, "Show week numbers")
@@ -103,7 +108,9 @@ final class PreferencesWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(Array(preferences.firstWeekdayRow.items.dropFirst()),
                            ["日曜日", "月曜日", "火曜日", "水曜日", "木曜日", "金曜日", "土曜日"])
         }
-        XCTAssertEqual(PreferencesController.weekdayChoices(locale: Locale(identifier: "de_DE"))[2], "Montag")
+        XCTAssertEqual(PreferencesController.weekdayChoices(
+            locale: LocaleSettings.fromEnvironment(["LANG": "de_DE.UTF-8"])), ["Automatic (Montag)", "Sonntag", "Montag",
+                                                                        "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"])
     }
 
     func testACorruptSettingsFileIsKeptAsBrokenWhenTheUserChangesSomething() throws {

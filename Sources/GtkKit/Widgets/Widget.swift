@@ -213,6 +213,26 @@ open class Widget: GObjectRef {
     public var allocatedWidth: Int { Int(gtk_widget_get_allocated_width(widget)) }
     public var allocatedHeight: Int { Int(gtk_widget_get_allocated_height(widget)) }
 
+    /// The texts of the labels inside the widget (itself included) that are drawn cut off
+    /// now, ellipsized to fit: what a user cannot read whole. Only mapped labels count.
+    public var cutOffTexts: [String] {
+        var found: [String] = []
+        func visit(_ node: UnsafeMutablePointer<GtkWidget>) {
+            if gtk_widget_get_mapped(node) == 0 { return }
+            if koyomi_is_label(node) != 0, let layout = gtk_label_get_layout(OpaquePointer(node)),
+               pango_layout_is_ellipsized(layout) != 0 {
+                found.append(String.fromC(gtk_label_get_text(OpaquePointer(node))) ?? "")
+            }
+            var child = gtk_widget_get_first_child(node)
+            while let current = child {
+                visit(current)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        visit(widget)
+        return found
+    }
+
     // MARK: Frames
 
     /// Calls `body` once after the next frame containing this widget has been painted.

@@ -15,7 +15,9 @@ final class PreferencesController {
         static var page: String { L("General") }
         static var calendarGroup: String { L("Calendar") }
         static var firstWeekday: String { L("First day of the week") }
-        static var automatic: String { L("Automatic (from the locale)") }
+        // TRANSLATORS: the first-weekday choice that follows the locale; %@ is the day the
+        // locale starts weeks on ("Sunday"). Keep it short: it is shown in a narrow row.
+        static var automatic: String { L("Automatic (%@)") }
         static var weekNumbers: String { L("Show week numbers") }
         static var weekNumbersDetail: String { L("ISO 8601 week numbers beside each row of the month") }
     }
@@ -33,8 +35,9 @@ final class PreferencesController {
 
     /// - Parameters:
     ///   - parent: the main window; Preferences is modal and transient for it.
-    ///   - locale: names the weekdays (the user's locale, `LocaleSettings.locale`).
-    init(store: SettingsStore, parent: Window, locale: Locale) {
+    ///   - locale: the user's locale and its first weekday (`LocaleSettings.fromEnvironment`):
+    ///     it names the weekdays and says which one "Automatic" means.
+    init(store: SettingsStore, parent: Window, locale: LocaleSettings) {
         self.store = store
         window = PreferencesWindow(transientFor: parent)
         window.title = Text.title
@@ -63,12 +66,15 @@ final class PreferencesController {
 
     func present() { window.present() }
 
-    /// "Automatic (from the locale)", then the locale's own names for Sunday … Saturday.
-    nonisolated static func weekdayChoices(locale: Locale) -> [String] {
+    /// "Automatic (Sunday)", naming the locale's own first day, then the locale's names for
+    /// Sunday … Saturday.
+    nonisolated static func weekdayChoices(locale: LocaleSettings) -> [String] {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
+        calendar.locale = locale.locale
         // Stand-alone forms: the names appear on their own, not inside a date.
-        return [Text.automatic] + calendar.standaloneWeekdaySymbols
+        let names = calendar.standaloneWeekdaySymbols
+        let automatic = names.indices.contains(locale.firstWeekday - 1) ? names[locale.firstWeekday - 1] : names[0]
+        return [FormatterStrings.fill(Text.automatic, automatic)] + names
     }
 
     private func show(_ settings: Settings) {
