@@ -40,10 +40,14 @@ public struct Settings: Equatable, Sendable {
     /// file's path). Ids of calendars that no longer exist are harmless and kept.
     public var hiddenCalendars: Set<CalendarID>
 
+    /// Files from outside the calendars folder that `koyomi FILE.ics` added to the open window:
+    /// they open again at every start until the user closes them in the calendars list.
+    public var keptFiles: Set<CalendarID>
+
     public init(firstWeekday: Int? = nil, showsWeekNumbers: Bool = false,
                 windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
                 isMaximized: Bool = false, panelPosition: PanelPosition? = nil,
-                hiddenCalendars: Set<CalendarID> = []) {
+                hiddenCalendars: Set<CalendarID> = [], keptFiles: Set<CalendarID> = []) {
         // Property observers do not run in an initializer, so validate here too.
         self.firstWeekday = Self.validWeekday(firstWeekday)
         self.showsWeekNumbers = showsWeekNumbers
@@ -52,6 +56,7 @@ public struct Settings: Equatable, Sendable {
         self.isMaximized = isMaximized
         self.panelPosition = panelPosition
         self.hiddenCalendars = hiddenCalendars
+        self.keptFiles = keptFiles
     }
 
     /// The first weekday to use: the chosen one, else the locale's (`LocaleSettings.firstWeekday`).

@@ -99,7 +99,15 @@ public final class KoyomiApplication {
         // Files are parsed off the main thread: the first frame never waits for them.
         // Samples are read-only; the user's calendars and named FILEs are edited in place.
         let samples = options.samples ? sampleFiles() : []
-        let own = opensUserCalendars ? userCalendars(controller) : options.files
+        var own = opensUserCalendars ? userCalendars(controller) : options.files
+        if opensUserCalendars {
+            let kept = controller.keptFilesToOpen()
+            own += kept.paths
+            if !kept.problems.isEmpty {
+                controller.mainWindow.errors.show(kept.problems)
+                kept.problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
+            }
+        }
         if options.samples { controller.showSamplesNotice() }
         if !samples.isEmpty {
             controller.open(paths: samples, readOnly: true, prefetched: prefetch) { [weak self] result in self?.report(result) }
@@ -142,6 +150,9 @@ public final class KoyomiApplication {
         // Parsed in the background like the first files, so the window keeps answering.
         if !paths.isEmpty {
             controller.open(paths: paths) { [weak self] result in
+                // Added to the user's own calendars, they open again next time (README);
+                // saved before anything is said, so whoever hears of it can rely on it.
+                if self?.opensUserCalendars == true { self?.controller?.keep(result.sources.compactMap(\.path)) }
                 self?.report(result)
                 // Said in the window too: the launch that asked has already gone.
                 let names = result.sources.map(\.calendar.name)

@@ -160,6 +160,7 @@ final class WindowController {
     /// Stops showing a calendar (its file is left alone). `undoable`: the user removed it and
     /// Ctrl+Z can bring it back, so the changes made in it before stay undoable after that.
     func close(_ id: CalendarID, undoable: Bool = false) {
+        stopKeeping(id)
         files.removeAll { $0.id == id }
         watcher.unwatch(id)
         editing.forget(id, keepingHistory: undoable)

@@ -94,9 +94,25 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             list.calendarsList(list.popover, remove: family.id)
             XCTAssertFalse(FileManager.default.fileExists(atPath: family.id.rawValue), "the user's own calendar is removed")
             XCTAssertFalse(storage.backups.backups(of: family.id.rawValue).isEmpty, "with a backup kept")
+            controller.keep([path, family.id.rawValue])
+            XCTAssertEqual(controller.settings.settings.keptFiles, [id], "only files from elsewhere are kept")
             list.calendarsList(list.popover, remove: id)
             XCTAssertTrue(FileManager.default.fileExists(atPath: path), "a file opened from elsewhere is only closed")
             XCTAssertTrue(controller.store.calendars.isEmpty)
+            XCTAssertEqual(controller.settings.settings.keptFiles, [], "closed: no longer opened at start")
+        }
+    }
+
+    /// A kept file that is gone is forgotten at the next start, with a word saying so.
+    func testAKeptFileThatIsGoneIsForgottenAndSaid() throws {
+        let path = try calendar("elsewhere.ics", events: event("a", "20261110", "Review"))
+        try MainActor.assumeIsolated {
+            _ = openWindow([], month: YearMonth(parsing: "2026-11"))
+            controller.keep([path, "/nowhere/gone.ics"])
+            let kept = controller.keptFilesToOpen()
+            XCTAssertEqual(kept.paths, [path])
+            XCTAssertEqual(kept.problems, ["/nowhere/gone.ics is no longer there; Koyomi stopped opening it"])
+            XCTAssertEqual(controller.settings.settings.keptFiles, [CalendarID(path)])
         }
     }
 

@@ -10,6 +10,8 @@ import GtkKit
 ///     show-week-numbers=true
 ///     hidden-calendars=/home/u/.local/share/koyomi/calendars/work.ics\n/media/b.ics
 ///                              # switched-off calendars' paths, one per line (GLib writes \n)
+///     kept-files=/media/b.ics  # files `koyomi FILE.ics` added to the open window, opened
+///                              # again at every start until closed in the calendars list
 ///     [Window]
 ///     width=720
 ///     height=760
@@ -46,6 +48,7 @@ final class SettingsStore {
         static let firstWeekday = "first-weekday"
         static let showsWeekNumbers = "show-week-numbers"
         static let hiddenCalendars = "hidden-calendars"
+        static let keptFiles = "kept-files"
         static let window = "Window"
         static let width = "width"
         static let height = "height"
@@ -236,6 +239,9 @@ final class SettingsStore {
         if let value = file.string(Key.hiddenCalendars, in: Key.calendar) {
             settings.hiddenCalendars = Self.calendarIDs(in: value)
         }
+        if let value = file.string(Key.keptFiles, in: Key.calendar) {
+            settings.keptFiles = Self.calendarIDs(in: value)
+        }
         if let value = int(Key.width, Key.window) { settings.windowWidth = value }
         if let value = int(Key.height, Key.window) { settings.windowHeight = value }
         if let value = bool(Key.maximized, Key.window) { settings.isMaximized = value }
@@ -261,6 +267,11 @@ final class SettingsStore {
         } else {
             file.removeValue(for: Key.hiddenCalendars, in: Key.calendar)
         }
+        if let text = Self.text(of: settings.keptFiles) {
+            file.set(text, for: Key.keptFiles, in: Key.calendar)
+        } else {
+            file.removeValue(for: Key.keptFiles, in: Key.calendar)
+        }
         file.set(settings.windowWidth, for: Key.width, in: Key.window)
         file.set(settings.windowHeight, for: Key.height, in: Key.window)
         file.set(settings.isMaximized, for: Key.maximized, in: Key.window)
@@ -271,7 +282,7 @@ final class SettingsStore {
         }
     }
 
-    // MARK: Hidden calendars
+    // MARK: Lists of calendars (hidden, kept)
 
     /// Calendar ids are file paths, which may hold `;` or `,` (so no GLib string list), but
     /// never a line break in practice: one id per line, empty lines skipped.
