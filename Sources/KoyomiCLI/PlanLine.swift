@@ -40,7 +40,8 @@ struct PlanLine: Encodable, Equatable {
             let endDay = plan.days(in: calendar).upperBound
             let startText = startDay == day ? Self.clock(from, calendar) : "\(startDay) \(Self.clock(from, calendar))"
             let endText = endDay == startDay ? Self.clock(to, calendar) : "\(CalendarDay(to, in: calendar)) \(Self.clock(to, calendar))"
-            when = "\(startText)–\(endText)"
+            // A plan with no length (a deadline, a reminder-like entry) is one moment.
+            when = to <= from ? startText : "\(startText)–\(endText)"
         }
     }
 

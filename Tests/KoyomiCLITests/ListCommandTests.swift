@@ -26,6 +26,15 @@ final class ListCommandTests: CLITestCase {
         """)
     }
 
+    /// A plan with no length shows one time, not "12:00–12:00" (issue 14).
+    func testAZeroLengthPlanShowsOneTime() throws {
+        try writeCalendar("work.ics", name: "Work", events:
+            Self.event("due", "Report due", start: ":20261110T110000Z", end: ":20261110T110000Z"))
+        let result = run("list", "--date", "2026-11-10")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(result.output, "2026-11-10  12:00  Report due  [Work]\n", "in the user’s zone, Berlin")
+    }
+
     /// An event with an impossible date is left out and said why on stderr; the rest is listed.
     func testAnUnreadableEventIsSaidOnStderrAndTheRestListed() throws {
         let path = try writeCalendar("work.ics", name: "Work", events:
