@@ -93,7 +93,7 @@ public final class ICalendarFile: PlanSource {
         if let problem = ICalendarSource.problem(withText: text) { throw fail(problem) }
         let zones = TimeZoneTable(userZone: options.timeZone)
         let fileName = (sourceName as NSString).lastPathComponent
-        var text = text
+        var text = ICalendarSource.readingLoneCarriageReturns(text)
         let read = text.withUTF8 { bytes -> Result<CalendarReader?, ICalendarError> in
             let findings = RawTextCheck.check(bytes)
             if let problem = findings.problem { return .failure(fail(problem)) }

@@ -26,6 +26,34 @@ enum ICalendarSource {
         return text
     }
 
+    /// `text` with every line ending read as one: a lone CR (old Mac exports) becomes CRLF,
+    /// since libical splits lines at LF only and would read such a file as one long line, an
+    /// empty calendar. CRLF and LF are left as they are; the file itself is never changed
+    /// (the editing side keeps its line ends, `ContentLine.lineEnd`).
+    static func readingLoneCarriageReturns(_ text: String) -> String {
+        var text = text
+        let hasLoneCR = text.withUTF8 { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return false }
+            var index = 0
+            // memchr: most files are CRLF, and a 20 MB one should not be walked byte by byte.
+            while index < bytes.count, let found = memchr(base + index, 0x0D, bytes.count - index) {
+                let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if position + 1 >= bytes.count || bytes[position + 1] != 0x0A { return true }
+                index = position + 2
+            }
+            return false
+        }
+        guard hasLoneCR else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + text.utf8.count / 32)
+        let utf8 = Array(text.utf8)
+        for (offset, byte) in utf8.enumerated() {
+            bytes.append(byte)
+            if byte == 0x0D, offset + 1 == utf8.count || utf8[offset + 1] != 0x0A { bytes.append(0x0A) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Problems with text as text (for both files and in-memory sources).
     static func problem(withText text: String) -> String? {
         if text.allSatisfy(\.isWhitespace) { return "is empty" }

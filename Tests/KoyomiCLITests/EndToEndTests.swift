@@ -69,7 +69,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(imported.status, 0, imported.stderr)
         XCTAssertEqual(imported.stdout, "Imported into Personal: 1 added, 0 updated, 0 skipped\n")
         XCTAssertTrue(imported.stderr.contains("“No start” (bad@x)"), imported.stderr)
-        XCTAssertEqual(try koyomi("list", "--date", "2026-11-10").stdout, "2026-11-10  15:00–15:00  Imported  [Personal]\n")
+        XCTAssertEqual(try koyomi("list", "--date", "2026-11-10").stdout, "2026-11-10  15:00  Imported  [Personal]\n",
+                       "no DTEND and no DURATION: a moment, shown as one time")
 
         let exported = try koyomi("export")
         XCTAssertEqual(exported.status, 0, exported.stderr)
