@@ -19,14 +19,25 @@ public struct AtomicFileWriter: Sendable {
         self.willPerform = willPerform
     }
 
+    /// The most any calendar file is read: the largest real calendars are a few tens of MiB
+    /// (100,000 plans are about 30 MiB).
+    public static let maxFileBytes = 256 << 20
+
     /// Reads a file and the identity of the version read (one `fstat` on the open file).
-    public static func read(path: String) throws(SaveError) -> (data: Data, identity: FileIdentity) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Only regular files are read (a named pipe would wait for a writer for ever, `/dev/zero`
+    /// never ends), and at most `limit` bytes: a larger file, or one growing past it while it
+    /// is read, throws `.tooLarge`.
+    public static func read(path: String, limit: Int = maxFileBytes) throws(SaveError) -> (data: Data, identity: FileIdentity) {
+        // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting; it has
+        // no effect on the regular files that are read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw SaveError.system(path: path, operation: "open", errno: errno) }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw SaveError.system(path: path, operation: "fstat", errno: errno) }
-        let data = try FileBytes.readAll(fd, path: path)
+        if let kind = FileIdentity.kindIfNotRegular(info.st_mode) { throw SaveError.notAFile(path: path, kind: kind) }
+        if Int(info.st_size) > limit { throw SaveError.tooLarge(path: path, limit: limit) }
+        let data = try FileBytes.readAll(fd, path: path, limit: limit)
         return (data, FileIdentity(info))
     }
 

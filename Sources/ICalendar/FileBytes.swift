@@ -2,7 +2,8 @@ import Foundation
 
 /// Whole-buffer reads and writes on file descriptors (retrying short writes and EINTR).
 enum FileBytes {
-    static func readAll(_ fd: Int32, path: String) throws(SaveError) -> Data {
+    /// Reads to the end; more than `limit` bytes throws `.tooLarge` (a file growing while read).
+    static func readAll(_ fd: Int32, path: String, limit: Int) throws(SaveError) -> Data {
         var result = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -13,6 +14,7 @@ enum FileBytes {
                 throw SaveError.system(path: path, operation: "read", errno: errno)
             }
             result.append(contentsOf: buffer[0..<count])
+            if result.count > limit { throw SaveError.tooLarge(path: path, limit: limit) }
         }
     }
 

@@ -17,6 +17,20 @@ public struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
         modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
     }
 
+    /// What a file of mode `mode` is, in words, when it is not a regular file ("a named pipe");
+    /// nil for a regular file.
+    static func kindIfNotRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFIFO: "a named pipe"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFSOCK: "a socket"
+        default: "a special file"
+        }
+    }
+
     /// The identity of the file at `path` (following symlinks), or nil when there is none.
     public static func of(path: String) -> FileIdentity? {
         var info = stat()

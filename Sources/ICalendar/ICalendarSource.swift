@@ -12,12 +12,7 @@ enum ICalendarSource {
             throw fail("does not exist")
         }
         if isDirectory.boolValue { throw fail("is a folder, not a file") }
-        guard FileManager.default.isReadableFile(atPath: path) else {
-            throw fail("cannot be read (permission denied)")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw fail("cannot be read")
-        }
+        let data = try readBytes(path: path, limit: AtomicFileWriter.maxFileBytes)
         if data.withUnsafeBytes(containsNul) { throw fail("is a binary file, not iCalendar text") }
         guard var text = String(data: data, encoding: .utf8) else {
             throw fail("is not UTF-8 text")
@@ -52,6 +47,23 @@ enum ICalendarSource {
             if byte == 0x0D, offset + 1 == utf8.count || utf8[offset + 1] != 0x0A { bytes.append(0x0A) }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The file's bytes: a regular file only, at most `limit` bytes; failures in words.
+    static func readBytes(path: String, limit: Int) throws(ICalendarError) -> Data {
+        do {
+            return try AtomicFileWriter.read(path: path, limit: limit).data
+        } catch {
+            let problem: String = switch error {
+            case let .notAFile(_, kind): "is \(kind), not a file"
+            case let .tooLarge(_, limit): "is larger than \(limit >> 20) MiB, more than any calendar needs"
+            case let .system(_, _, code) where code == EACCES || code == EPERM: "cannot be read (permission denied)"
+            case let .system(_, _, code) where code == ENOENT: "does not exist"
+            case let .system(_, _, code): "cannot be read (\(String(cString: strerror(code))))"
+            case .changedOnDisk: "changed while it was read"
+            }
+            throw ICalendarError(path: path, problem: problem)
+        }
     }
 
     /// Problems with text as text (for both files and in-memory sources).

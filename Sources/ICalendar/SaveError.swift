@@ -7,6 +7,11 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
     case changedOnDisk(path: String)
     /// A system call failed (`errno` as returned).
     case system(path: String, operation: String, errno: Int32)
+    /// The path names something that is not a regular file (a named pipe, a device, a socket):
+    /// reading it could wait for ever or never end, so it is not read.
+    case notAFile(path: String, kind: String)
+    /// The file is larger than a calendar can be (`limit` bytes); it is not read whole.
+    case tooLarge(path: String, limit: Int)
 
     public var description: String {
         switch self {
@@ -14,6 +19,10 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
             "\(path): changed on disk by another program since it was read; not overwritten"
         case let .system(path, operation, code):
             "\(path): \(operation) failed: \(String(cString: strerror(code)))"
+        case let .notAFile(path, kind):
+            "\(path): is \(kind), not a file"
+        case let .tooLarge(path, limit):
+            "\(path): is larger than \(limit >> 20) MiB, more than any calendar needs; not read"
         }
     }
 }

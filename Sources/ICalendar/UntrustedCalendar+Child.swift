@@ -44,7 +44,7 @@ extension UntrustedCalendar {
         let document: CalendarDocument
         let utc = TimeZone(identifier: "UTC") ?? .gmt
         do {
-            data = try readBytes(path)
+            data = try ICalendarSource.readBytes(path: path, limit: Limits.standard.maxFileBytes)
             document = try split(data, path: path, timeZone: utc)
         } catch {
             report.error = error.problem

@@ -53,7 +53,7 @@ public enum UntrustedCalendar {
         if let size = FileIdentity.of(path: path)?.size, size > limits.maxFileBytes {
             throw fail("is too large to import (\(size / (1 << 20)) MiB; at most \(limits.maxFileBytes / (1 << 20)) MiB)")
         }
-        let data = try readBytes(path)
+        let data = try ICalendarSource.readBytes(path: path, limit: limits.maxFileBytes)
         let document = try split(data, path: path, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
 
         let arguments = ["--vet-ics", path, "--cpu", String(limits.cpuSeconds), "--memory", String(limits.memoryBytes)]
@@ -96,22 +96,6 @@ public enum UntrustedCalendar {
             let said = String(decoding: outcome.stderr, as: UTF8.self).lowercased()
             if said.contains("allocate memory") || said.contains("out of memory") { return "needs too much memory" }
             return "made the iCalendar parser crash (signal \(signal))"
-        }
-    }
-
-    static func readBytes(_ path: String) throws(ICalendarError) -> Data {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw ICalendarError(path: path, problem: "does not exist")
-        }
-        if isFolder.boolValue { throw ICalendarError(path: path, problem: "is a folder, not a file") }
-        do {
-            return try AtomicFileWriter.read(path: path).data
-        } catch {
-            if case let .system(_, _, code) = error, code == EACCES {
-                throw ICalendarError(path: path, problem: "cannot be read (permission denied)")
-            }
-            throw ICalendarError(path: path, problem: "cannot be read")
         }
     }
 

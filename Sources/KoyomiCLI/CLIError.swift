@@ -16,7 +16,7 @@ struct CLIError: Error, Equatable {
     static func saving(_ error: SaveError) -> CLIError {
         switch error {
         case .changedOnDisk: failure("\(error.description); run the command again")
-        case .system: failure(error.description)
+        case .system, .notAFile, .tooLarge: failure(error.description)
         }
     }
 }

@@ -30,4 +30,26 @@ final class HostileFileTests: CLITestCase {
         XCTAssertTrue(saved.hasPrefix(String(original.dropLast("END:VCALENDAR\r".count))),
                       "every original line is kept as it was")
     }
+
+    /// A named pipe, a device and a folder are refused at once, in words, whatever the command
+    /// (an import of a FIFO used to wait for ever, of /dev/zero to read until memory ran out).
+    func testSpecialFilesAreRefusedAtOnce() throws {
+        let fifo = dataHome.appendingPathComponent("pipe.ics").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let cases: [([String], String)] = [
+            (["import", fifo], "koyomi import: \(fifo): is a named pipe, not a file\n"),
+            (["list", "--month", "2026-11", fifo], "koyomi list: \(fifo): is a named pipe, not a file\n"),
+            (["import", "/dev/zero"], "koyomi import: /dev/zero: is a character device, not a file\n"),
+            (["import", dataHome.path], "koyomi import: \(dataHome.path): is a folder, not a file\n"),
+        ]
+        for (arguments, message) in cases {
+            let result = try TestEnvironment.koyomi(arguments, dataHome: dataHome, timeout: 60)
+            XCTAssertFalse(result.timedOut, "\(arguments) did not end")
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
+            XCTAssertEqual(result.stderr, message)
+        }
+        let personal = calendarsFolder.appendingPathComponent("personal.ics")
+        let text = (try? String(contentsOf: personal, encoding: .utf8)) ?? ""
+        XCTAssertFalse(text.contains("BEGIN:VEVENT"), "nothing was imported")
+    }
 }

@@ -27,11 +27,11 @@ public enum TestEnvironment {
     /// Runs the built `koyomi` command with its data (and cache) under `dataHome`, pinned as
     /// `childEnvironment` pins it.
     public static func koyomi(_ arguments: [String], dataHome: URL, input: String? = nil,
-                              environment extra: [String: String] = [:]) throws -> ProcessOutput {
+                              environment extra: [String: String] = [:], timeout: TimeInterval? = nil) throws -> ProcessOutput {
         let environment = childEnvironment(["XDG_DATA_HOME": dataHome.path,
                                             "XDG_CACHE_HOME": dataHome.appendingPathComponent("cache").path]
             .merging(extra) { $1 })
-        return try run(koyomiBinary, arguments, environment: environment, input: input)
+        return try run(koyomiBinary, arguments, environment: environment, input: input, timeout: timeout)
     }
 
     /// Whether the tests run inside their own D-Bus session (scripts/test provides one).
@@ -52,14 +52,20 @@ public struct ProcessOutput: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
+    /// The child was still running after the `timeout` it was given, and was killed.
+    public var timedOut = false
+    /// Ended by a signal (`status` is then the signal's number).
+    public var wasSignalled = false
 }
 
 extension TestEnvironment {
     /// Runs `executable` to the end, reading its stdout and stderr at the same time (a child
     /// that fills one pipe while we wait on the other would never finish).
-    /// `input`, when given, is written to its stdin (then closed).
+    /// `input`, when given, is written to its stdin (then closed). With a `timeout`, a child
+    /// still running after that many seconds is killed (`timedOut`), so a test of something
+    /// that must end in bounded time fails instead of hanging the suite.
     public static func run(_ executable: URL, _ arguments: [String], environment: [String: String],
-                           input: String? = nil) throws -> ProcessOutput {
+                           input: String? = nil, timeout: TimeInterval? = nil) throws -> ProcessOutput {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -75,7 +81,18 @@ extension TestEnvironment {
             try stdin.fileHandleForWriting.close()
         }
         let (stdout, stderr) = (PipeReader(out), PipeReader(err))
+        let killer = timeout.map { seconds in
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            let pid = process.processIdentifier
+            timer.schedule(deadline: .now() + seconds)
+            timer.setEventHandler { kill(pid, SIGKILL) }
+            timer.resume()
+            return timer
+        }
         process.waitUntilExit()
-        return ProcessOutput(status: process.terminationStatus, stdout: stdout.textUntilEnd(), stderr: stderr.textUntilEnd())
+        killer?.cancel()
+        let signalled = process.terminationReason == .uncaughtSignal
+        return ProcessOutput(status: process.terminationStatus, stdout: stdout.textUntilEnd(), stderr: stderr.textUntilEnd(),
+                             timedOut: signalled && process.terminationStatus == SIGKILL, wasSignalled: signalled)
     }
 }
