@@ -5,18 +5,31 @@ import Foundation
 /// the target, rename it over the target, fsync the folder.
 ///
 /// The rename keeps the target's mode and (when allowed) owner; a symlink is followed and its
-/// target replaced, leaving the link. Koyomi's writers hold an `flock` on the folder from the
-/// identity check to the rename, so two of them never interleave; other programs are noticed
-/// by the identity check (`SaveError.changedOnDisk`).
+/// target replaced, leaving the link. Koyomi's writers hold an `flock` on the folder
+/// (`FolderLock`) from the identity check to the rename, so two of them never interleave; other
+/// programs are noticed by the identity check (`SaveError.changedOnDisk`).
 public struct AtomicFileWriter: Sendable {
     /// Where the version being replaced is kept; nil keeps none.
     public var backups: BackupStore?
     /// Called at each step (the kill tests pause the process there).
     public var willPerform: (@Sendable (SaveStep) -> Void)?
+    /// How long a save waits for another writer's folder lock.
+    public var lockPatience: FolderLock.Patience
+    /// Told once when a save has to wait for another writer (the command line says it).
+    public var onWaitingForLock: (@Sendable (String) -> Void)?
 
-    public init(backups: BackupStore? = nil, willPerform: (@Sendable (SaveStep) -> Void)? = nil) {
+    public init(backups: BackupStore? = nil, willPerform: (@Sendable (SaveStep) -> Void)? = nil,
+                lockPatience: FolderLock.Patience = .standard, onWaitingForLock: (@Sendable (String) -> Void)? = nil) {
         self.backups = backups
         self.willPerform = willPerform
+        self.lockPatience = lockPatience
+        self.onWaitingForLock = onWaitingForLock
+    }
+
+    /// Takes the lock a save of `path` takes, for work that must see no other Koyomi's save
+    /// between its read and its write (`CalendarFile.modify`); save with `write(_:to:expecting:holding:)`.
+    public func lock(forSaving path: String) throws(SaveError) -> FolderLock {
+        try FolderLock(folder: FolderLock.folder(forSaving: path), patience: lockPatience, onWaiting: onWaitingForLock)
     }
 
     /// The most any calendar file is read: the largest real calendars are a few tens of MiB
@@ -48,18 +61,20 @@ public struct AtomicFileWriter: Sendable {
     /// - Returns: the identity of the file just written (pass it to the next save).
     @discardableResult
     public func write(_ data: Data, to path: String, expecting identity: FileIdentity?) throws(SaveError) -> FileIdentity {
+        let held = try lock(forSaving: path)
+        return try write(data, to: path, expecting: identity, holding: held)
+    }
+
+    /// `write`, under a lock already taken with `lock(forSaving:)`.
+    @discardableResult
+    public func write(_ data: Data, to path: String, expecting identity: FileIdentity?,
+                      holding held: FolderLock) throws(SaveError) -> FileIdentity {
         let target = Self.resolvingLinks(path)
-        let folder = (target as NSString).deletingLastPathComponent.isEmpty
-            ? "." : (target as NSString).deletingLastPathComponent
+        let folder = held.folder
         let name = (target as NSString).lastPathComponent
         let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard folderFD >= 0 else { throw SaveError.system(path: folder, operation: "open folder", errno: errno) }
         defer { close(folderFD) }
-        // Released by the kernel if this process dies, so a killed writer blocks nobody.
-        guard flock(folderFD, LOCK_EX) == 0 else {
-            throw SaveError.system(path: folder, operation: "lock folder", errno: errno)
-        }
-        defer { flock(folderFD, LOCK_UN) }
         TempFiles.removeStale(in: folder, for: name)
 
         var original = stat()

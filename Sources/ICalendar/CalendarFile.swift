@@ -45,14 +45,20 @@ public final class CalendarFile {
     /// added to it. When the edit no longer applies (its event was removed meanwhile), the
     /// error `body` throws is passed on and nothing is written. An edit that changes nothing
     /// writes nothing.
+    ///
+    /// The re-read, the edit and the save happen under the folder's lock, so another Koyomi
+    /// (the window, a sync, a script) can never save in between: their edits and ours simply
+    /// queue. Only a program that does not take the lock can still race us, and then the
+    /// edit is applied again on its content.
     @discardableResult
     public func modify<T>(_ body: (inout CalendarDocument) throws -> T) throws -> T {
+        let held = try writer.lock(forSaving: path)
         if hasChangedOnDisk() { try reload() }
         for attempt in 0...Self.retries {
             var edited = document
             let result = try body(&edited)
             if edited == document { return result }
-            if let saved = try save(edited, isLastAttempt: attempt == Self.retries) {
+            if let saved = try save(edited, holding: held, isLastAttempt: attempt == Self.retries) {
                 identity = saved
                 document = edited
                 return result
@@ -64,9 +70,10 @@ public final class CalendarFile {
     }
 
     /// The new identity; nil when another program changed the file (retry on its content).
-    private func save(_ edited: CalendarDocument, isLastAttempt: Bool) throws(SaveError) -> FileIdentity? {
+    private func save(_ edited: CalendarDocument, holding held: FolderLock,
+                      isLastAttempt: Bool) throws(SaveError) -> FileIdentity? {
         do {
-            return try writer.write(edited.data, to: path, expecting: identity)
+            return try writer.write(edited.data, to: path, expecting: identity, holding: held)
         } catch {
             guard case .changedOnDisk = error, !isLastAttempt else { throw error }
             return nil

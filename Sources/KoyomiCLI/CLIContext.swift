@@ -15,6 +15,10 @@ public struct CLIContext: Sendable {
     public var childExecutable: String
     /// Limits for that child (tests lower them to see a limit hit).
     var vetLimits = UntrustedCalendar.Limits.standard
+    /// How long a save waits for another Koyomi's folder lock (tests shorten it).
+    var lockPatience = FolderLock.Patience.standard
+    /// Says, while the command still waits, why it waits: to stderr at once, not at the end.
+    var sayWhileWaiting: @Sendable (String) -> Void = { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
 
     public init(environment: [String: String], now: Date, timeZone: TimeZone,
                 childExecutable: String = UntrustedCalendar.currentExecutable) {
@@ -33,7 +37,8 @@ public struct CLIContext: Sendable {
 
     /// The writer every save goes through: atomic, with backups in `koyomi/backups/`.
     var writer: AtomicFileWriter {
-        AtomicFileWriter(backups: BackupStore.standard(environment: environment), willPerform: willSave)
+        AtomicFileWriter(backups: BackupStore.standard(environment: environment), willPerform: willSave,
+                         lockPatience: lockPatience, onWaitingForLock: sayWhileWaiting)
     }
 
     /// A Gregorian calendar in the user's zone: the one the window places plans with.

@@ -17,6 +17,8 @@ struct CLIError: Error, Equatable {
         switch error {
         case .changedOnDisk: failure("\(error.description); run the command again")
         case .system, .notAFile, .tooLarge: failure(error.description)
+        // Not the user's input either, but not a failing disk: nothing is wrong but the wait.
+        case .busy: CLIError(status: 2, message: error.description)
         }
     }
 }
