@@ -54,6 +54,19 @@ public struct AtomicFileWriter: Sendable {
         return (data, FileIdentity(info))
     }
 
+    /// Whether this user may change the file at `path` (or create it): the file itself must be
+    /// writable, not just its folder. A rename would replace a 0444 file, or a root-owned one,
+    /// whatever its mode says; Koyomi honours the mode instead (root too: no write bit at all
+    /// means the file is meant to stay).
+    public static func canReplace(_ path: String) -> Bool {
+        let target = resolvingLinks(path)
+        var info = stat()
+        guard stat(target, &info) == 0 else { return true }
+        // Root may write anything; a file nobody may write (0444) is still meant to stay as it is.
+        if geteuid() == 0 { return info.st_mode & 0o222 != 0 }
+        return access(target, W_OK) == 0
+    }
+
     /// Replaces the file at `path` with `data`.
     ///
     /// - Parameter identity: the version this content was made from; nil means the file must
@@ -80,6 +93,7 @@ public struct AtomicFileWriter: Sendable {
         var original = stat()
         let exists = stat(target, &original) == 0
         guard (exists ? FileIdentity(original) : nil) == identity else { throw SaveError.changedOnDisk(path: path) }
+        if exists, !Self.canReplace(target) { throw SaveError.readOnly(path: path) }
         if exists, let backups {
             let (old, _) = try Self.read(path: target)
             try backups.keep(old, of: target)

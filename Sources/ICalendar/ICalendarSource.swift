@@ -60,7 +60,7 @@ enum ICalendarSource {
             case let .system(_, _, code) where code == EACCES || code == EPERM: "cannot be read (permission denied)"
             case let .system(_, _, code) where code == ENOENT: "does not exist"
             case let .system(_, _, code): "cannot be read (\(String(cString: strerror(code))))"
-            case .changedOnDisk, .busy: "changed while it was read"
+            case .changedOnDisk, .busy, .readOnly: "changed while it was read"
             }
             throw ICalendarError(path: path, problem: problem)
         }

@@ -10,6 +10,8 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
     /// The path names something that is not a regular file (a named pipe, a device, a socket):
     /// reading it could wait for ever or never end, so it is not read.
     case notAFile(path: String, kind: String)
+    /// The file's mode (or owner) does not let this user write it; it is left as it is.
+    case readOnly(path: String)
     /// Another writer held the folder's lock for `seconds` (a stuck Koyomi); nothing written.
     case busy(path: String, seconds: Int)
     /// The file is larger than a calendar can be (`limit` bytes); it is not read whole.
@@ -21,6 +23,8 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
             "\(path): changed on disk by another program since it was read; not overwritten"
         case let .system(path, operation, code):
             "\(path): \(operation) failed: \(String(cString: strerror(code)))"
+        case let .readOnly(path):
+            "\(path): is read-only (you may not write to it); nothing was written"
         case let .busy(path, seconds):
             "\(path): another Koyomi has been saving here for \(seconds) s and still holds the folder's lock; "
                 + "nothing was written (if no Koyomi is running, a stuck one may be: close it)"

@@ -18,7 +18,7 @@ struct CLIError: Error, Equatable {
         case .changedOnDisk: failure("\(error.description); run the command again")
         case .system, .notAFile, .tooLarge: failure(error.description)
         // Not the user's input either, but not a failing disk: nothing is wrong but the wait.
-        case .busy: CLIError(status: 2, message: error.description)
+        case .busy, .readOnly: CLIError(status: 2, message: error.description)
         }
     }
 }

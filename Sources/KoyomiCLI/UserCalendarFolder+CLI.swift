@@ -60,7 +60,19 @@ extension UserCalendarFolder {
         }
         let paths = self.paths
         guard let first = paths.first else { throw .failure("cannot create a calendar in \(folder.path)") }
-        guard let name else { return first }
-        return try Self.select(try loadAll(), named: name).first?.path ?? first
+        guard let name else {
+            // A file the user cannot write (mode 0444, another user's) is read-only here as
+            // in the window: new plans go to the first one they can write.
+            guard let writable = paths.first(where: AtomicFileWriter.canReplace) else {
+                throw .usage("\(first): is read-only (you may not write to it), and so is every other calendar; "
+                             + "nothing was written")
+            }
+            return writable
+        }
+        let chosen = try Self.select(try loadAll(), named: name).first?.path ?? first
+        guard AtomicFileWriter.canReplace(chosen) else {
+            throw .usage("\(chosen): is read-only (you may not write to it); nothing was written")
+        }
+        return chosen
     }
 }

@@ -103,6 +103,21 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// A calendar file the user may not write (mode 0444) is read-only in the window, and said
+    /// so in the calendars list (issue 22: saves used to replace it).
+    func testAWriteProtectedFileIsReadOnly() throws {
+        let path = try calendar("locked.ics", events: event("a", "20261110", "Review"))
+        XCTAssertEqual(chmod(path, 0o444), 0)
+        MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
+            XCTAssertEqual(controller.store.calendars.first?.isReadOnly, true)
+            let list = controller.calendarsList!
+            list.popover.render(controller.store.calendars, hidden: [])
+            XCTAssertEqual(list.popover.rows.first?.caption.text, "Read-only")
+            XCTAssertEqual(controller.editing.writableCalendars.count, 0, "no editor offers it")
+        }
+    }
+
     /// A kept file that is gone is forgotten at the next start, with a word saying so.
     func testAKeptFileThatIsGoneIsForgottenAndSaid() throws {
         let path = try calendar("elsewhere.ics", events: event("a", "20261110", "Review"))

@@ -54,6 +54,37 @@ final class HostileFileTests: CLITestCase {
         XCTAssertFalse(text.contains("BEGIN:VEVENT"), "nothing was imported")
     }
 
+    /// A calendar the user may not write (mode 0444) is read-only: no add replaces it, and new
+    /// plans go to one they may write (it used to be replaced, mode and all, with exit 0).
+    func testWriteProtectedCalendarsAreNeverReplaced() throws {
+        let locked = try writeCalendar("a-locked.ics", name: "Locked",
+                                       events: Self.event("keep", "Kept", start: ":20261110T090000Z", end: ":20261110T100000Z"))
+        XCTAssertEqual(chmod(locked, 0o444), 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: locked))
+
+        let refused = run("add", "--title", "No", "--start", "2026-11-10T14:00", "--calendar", "Locked")
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertEqual(refused.error, "koyomi add: \(locked): is read-only (you may not write to it); nothing was written\n")
+        let alone = run("add", "--title", "No", "--start", "2026-11-10T14:00")
+        XCTAssertEqual(alone.status, 2, "the only calendar is read-only")
+        XCTAssertTrue(alone.error.contains("is read-only"), alone.error)
+
+        let open = try writeCalendar("b-open.ics", name: "Open")
+        let added = run("add", "--title", "Yes", "--start", "2026-11-10T14:00")
+        XCTAssertEqual(added.status, 0, added.error)
+        XCTAssertTrue(try String(contentsOfFile: open, encoding: .utf8).contains("SUMMARY:Yes"), "the writable one took it")
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: locked)), before, "the read-only one is untouched")
+        var info = stat()
+        XCTAssertEqual(stat(locked, &info), 0)
+        XCTAssertEqual(info.st_mode & 0o777, 0o444, "and keeps its mode")
+
+        // The writer refuses on its own too, whatever called it.
+        let writer = AtomicFileWriter()
+        XCTAssertThrowsError(try writer.write(Data("x".utf8), to: locked, expecting: FileIdentity.of(path: locked))) {
+            XCTAssertEqual($0 as? SaveError, .readOnly(path: locked))
+        }
+    }
+
     /// A stuck Koyomi holding the folder's lock: the add waits a bounded time, says why while
     /// it waits, then fails with status 2 and writes nothing (it used to wait for ever, silently).
     func testAHeldLockIsWaitedForBoundedAndSaid() throws {

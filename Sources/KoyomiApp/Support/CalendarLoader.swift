@@ -69,7 +69,7 @@ struct CalendarLoader {
         let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: path))
             .map { $0.hasPrefix("/") ? $0 : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0) }
             ?? path
-        return access(target, W_OK) == 0 && access((target as NSString).deletingLastPathComponent.isEmpty
+        return AtomicFileWriter.canReplace(target) && access((target as NSString).deletingLastPathComponent.isEmpty
             ? "." : (target as NSString).deletingLastPathComponent, W_OK) == 0
     }
 
