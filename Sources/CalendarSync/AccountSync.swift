@@ -73,7 +73,7 @@ public struct AccountSync: Sendable {
         guard FileIdentity.of(path: path) == nil else { return }
         let document = try CalendarDocument.empty(name: calendar.displayName, color: calendar.color,
                                                   timeZone: calendars.timeZone)
-        try FileManager.default.createDirectory(at: calendars.folder, withIntermediateDirectories: true)
+        try Folders.create(calendars.folder)
         try AtomicFileWriter().write(document.data, to: path, expecting: nil)
     }
 

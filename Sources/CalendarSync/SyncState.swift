@@ -54,8 +54,7 @@ public struct SyncState: Codable, Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(self)
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
-                                                withIntermediateDirectories: true)
+        try Folders.create(URL(fileURLWithPath: (path as NSString).deletingLastPathComponent))
         let current = FileIdentity.of(path: path)
         try AtomicFileWriter().write(data, to: path, expecting: current)
     }

@@ -112,9 +112,10 @@ public struct AtomicFileWriter: Sendable {
                     _ = fchown(fd, original.st_uid, original.st_gid)
                 }
             }
-            try FileBytes.writeAll(data, to: fd, path: tempPath) { willPerform?(.write) }
+            // Errors name the file being saved, not its temporary copy (which is removed).
+            try FileBytes.writeAll(data, to: fd, path: target) { willPerform?(.write) }
             willPerform?(.fsync)
-            guard fsync(fd) == 0 else { throw SaveError.system(path: tempPath, operation: "fsync", errno: errno) }
+            guard fsync(fd) == 0 else { throw SaveError.system(path: target, operation: "fsync", errno: errno) }
         }
         // The last moment to notice a program that does not take our lock.
         guard FileIdentity.of(path: target) == identity else { throw SaveError.changedOnDisk(path: path) }

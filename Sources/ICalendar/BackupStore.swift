@@ -33,11 +33,7 @@ public struct BackupStore: Sendable {
 
     /// Stores one more version and drops the oldest beyond `keep`.
     func keep(_ data: Data, of path: String) throws(SaveError) {
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw SaveError.system(path: directory.path, operation: "create backup folder", errno: EACCES)
-        }
+        try Folders.create(directory)
         let existing = backups(of: path)
         let next = (existing.last.flatMap { Int($0.deletingPathExtension().pathExtension) } ?? 0) + 1
         let url = directory.appendingPathComponent("\(stem(path)).\(next).bak")

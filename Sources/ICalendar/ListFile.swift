@@ -6,13 +6,7 @@ import Foundation
 public enum ListFile {
     /// Creates `folder` (and what is missing above it), readable by the user only.
     public static func createPrivateFolder(_ folder: URL) throws(SaveError) {
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            throw .system(path: folder.path, operation: "create folder", errno: code.map(Int32.init) ?? EIO)
-        }
+        try Folders.create(folder, permissions: 0o700)
     }
 
     /// A decoding error in a few words ("missing url in subscriptions[1]", "not JSON").

@@ -22,7 +22,7 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
         case let .changedOnDisk(path):
             "\(path): changed on disk by another program since it was read; not overwritten"
         case let .system(path, operation, code):
-            "\(path): \(operation) failed: \(String(cString: strerror(code)))"
+            "\(path): \(operation) failed: \(Self.reason(code, operation: operation))"
         case let .readOnly(path):
             "\(path): is read-only (you may not write to it); nothing was written"
         case let .busy(path, seconds):
@@ -32,6 +32,18 @@ public enum SaveError: Error, Equatable, CustomStringConvertible {
             "\(path): is \(kind), not a file"
         case let .tooLarge(path, limit):
             "\(path): is larger than \(limit >> 20) MiB, more than any calendar needs; not read"
+        }
+    }
+
+    /// The cause in words: the system's own sentence, made plain where it misleads.
+    static func reason(_ code: Int32, operation: String) -> String {
+        switch code {
+        case ENOTDIR where operation == "create folder": "a file is in the way where that folder should be"
+        case ENOSPC: "the disk is full (no space or no free inodes left)"
+        case EDQUOT: "the disk quota is used up"
+        case EROFS: "the disk is read-only"
+        case EFBIG: "the file would be larger than the system allows (file size limit)"
+        default: String(cString: strerror(code))
         }
     }
 }

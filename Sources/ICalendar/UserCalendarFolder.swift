@@ -110,6 +110,6 @@ public struct UserCalendarFolder: Sendable {
     }
 
     private func createFolder() throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Folders.create(folder)
     }
 }

@@ -10,6 +10,10 @@ if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "--vet-ics" {
     exit(UntrustedCalendar.childMain(arguments: Array(CommandLine.arguments.dropFirst())))
 }
 
+// Over a file size limit (`ulimit -f`) the kernel would kill us with SIGXFSZ in the middle of a
+// save, silently; ignored, the write fails with EFBIG instead, and the save says so and cleans up.
+signal(SIGXFSZ, SIG_IGN)
+
 // The machine's clock, unless a test pinned it (`KOYOMI_NOW`, see `ProcessClock`).
 let clock: ProcessClock
 do {

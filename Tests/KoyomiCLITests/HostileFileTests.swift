@@ -85,6 +85,52 @@ final class HostileFileTests: CLITestCase {
         }
     }
 
+    /// Storage errors name the folder and the real cause in words (a plain file where the backups
+    /// folder should be said "Permission denied"; a HOME that cannot hold .local gave a raw
+    /// Foundation error).
+    func testStorageErrorsNameThePathAndTheRealCause() throws {
+        try writeCalendar("work.ics", name: "Work")
+        let backups = dataHome.appendingPathComponent("koyomi/backups")
+        try Data("not a folder".utf8).write(to: backups)
+        let before = snapshot()
+        let blocked = run("add", "--title", "T", "--start", "2026-11-10T14:00")
+        XCTAssertEqual(blocked.status, 1)
+        XCTAssertEqual(blocked.error, "koyomi add: \(backups.path): create folder failed: "
+                       + "a file is in the way where that folder should be\n")
+        XCTAssertEqual(snapshot(), before, "nothing was written")
+
+        let home = dataHome.appendingPathComponent("home-is-a-file")
+        try Data().write(to: home)
+        var context = self.context
+        context.environment = ["HOME": home.path]
+        let noHome = KoyomiCLI.run(["add", "--title", "T", "--start", "2026-11-10T14:00"], context: context)
+        XCTAssertEqual(noHome.status, 1)
+        XCTAssertEqual(noHome.error, "koyomi add: cannot create “Personal” in \(home.path)/.local/share/koyomi/calendars: "
+                       + "\(home.path): create folder failed: a file is in the way where that folder should be\n")
+    }
+
+    /// Over the file size limit (`ulimit -f`) a save fails in words and leaves no temporary
+    /// file behind (SIGXFSZ used to kill the process silently, half a backup left over).
+    func testTheFileSizeLimitIsSaidAndLeavesNothingBehind() throws {
+        let path = try writeCalendar("work.ics", name: "Work", events: (0..<100).map {
+            Self.event("e\($0)", "Event \($0)", start: ":20261110T090000Z", end: ":20261110T100000Z")
+        }.joined())
+        let before = snapshot()
+        let script = "ulimit -f 8; exec \"$0\" add --title T --start 2026-11-10T14:00"
+        let result = try TestEnvironment.run(URL(fileURLWithPath: "/bin/sh"), ["-c", script, TestEnvironment.koyomiBinary.path],
+                                             environment: TestEnvironment.childEnvironment(["XDG_DATA_HOME": dataHome.path]),
+                                             timeout: 60)
+        XCTAssertFalse(result.wasSignalled, "ended by signal \(result.status)")
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stderr.hasSuffix(": write failed: the file would be larger than the system allows (file size limit)\n"),
+                      result.stderr)
+        XCTAssertFalse(result.stderr.contains(".tmp"), "the message names the file, not a temporary one")
+        var after = snapshot()
+        XCTAssertEqual(after.removeValue(forKey: "koyomi/backups"), Data(), "at most an empty backups folder")
+        XCTAssertEqual(after, before, "no temporary file, no partial backup, the calendar as it was")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+    }
+
     /// A stuck Koyomi holding the folder's lock: the add waits a bounded time, says why while
     /// it waits, then fails with status 2 and writes nothing (it used to wait for ever, silently).
     func testAHeldLockIsWaitedForBoundedAndSaid() throws {
