@@ -94,16 +94,27 @@ public final class ICalendarFile: PlanSource {
         let zones = TimeZoneTable(userZone: options.timeZone)
         let fileName = (sourceName as NSString).lastPathComponent
         var text = ICalendarSource.readingLoneCarriageReturns(text)
+        var corrections: [String] = []
         let read = text.withUTF8 { bytes -> Result<CalendarReader?, ICalendarError> in
             let findings = RawTextCheck.check(bytes)
             if let problem = findings.problem { return .failure(fail(problem)) }
-            return .success(ICalendarSource.parse(bytes, zones: zones, sourceName: fileName, calendarID: options.id,
-                                                  userCalendar: userCalendar(options), unreadable: findings.unreadableEvents))
+            corrections = findings.warnings
+            func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarReader? {
+                ICalendarSource.parse(bytes, zones: zones, sourceName: fileName, calendarID: options.id,
+                                      userCalendar: userCalendar(options), unreadable: findings.unreadableEvents)
+            }
+            guard !findings.strayZones.isEmpty else { return .success(parse(bytes)) }
+            // libical refuses "20131210Z"; it reads the copy without the stray "Z"s.
+            var copy = Array(bytes)
+            for offset in findings.strayZones.reversed() { copy.remove(at: offset) }
+            return .success(copy.withUnsafeBufferPointer(parse))
         }
         guard let reader = try read.get() else {
             throw fail("could not be parsed as iCalendar")
         }
-        return (ParsedCalendar(reader: reader), zones)
+        var parsed = ParsedCalendar(reader: reader)
+        parsed.warnings = corrections + parsed.warnings
+        return (parsed, zones)
     }
 
     private static func userCalendar(_ options: ICalendarLoadOptions) -> Calendar {

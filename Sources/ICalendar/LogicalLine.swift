@@ -34,6 +34,31 @@ struct LogicalLine {
         if let finished = current { _ = body(finished) }
     }
 
+    /// The file offset of byte `offset` of the unfolded line (`unfolded(in:)`).
+    func fileOffset(ofUnfolded offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard isFolded else { return range.lowerBound + offset }
+        var kept = 0
+        var index = range.lowerBound
+        var atLineStart = false
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == 10 || byte == 13 {
+                atLineStart = true
+            } else if atLineStart {
+                atLineStart = false
+                if byte != 32 && byte != 9 {
+                    if kept == offset { return index }
+                    kept += 1
+                }
+            } else {
+                if kept == offset { return index }
+                kept += 1
+            }
+            index += 1
+        }
+        return range.upperBound
+    }
+
     /// The line as read: continuation lines joined back without their first space or tab.
     func unfolded(in bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         guard isFolded else { return Array(bytes[range]) }

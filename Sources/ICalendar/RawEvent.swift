@@ -11,6 +11,10 @@ struct RawEvent {
     /// The first impossible date, in file order: the property that holds it, the value and
     /// the line it is on.
     var impossible: (property: String, value: String, line: Int)?
+    /// Dates written with a stray "Z" ("RDATE:20131210Z", as Google Calendar exports do): a
+    /// date has no time and so no zone, and the meaning is clear. The offset of each "Z" in the
+    /// line's bytes (as `add` was handed them), with the line's number and a note for the user.
+    var strayZones: [(offset: Int, line: Int, note: String)] = []
     /// The line being read (`add` sets it), for `impossible`.
     private var line = 0
 
@@ -59,6 +63,14 @@ struct RawEvent {
 
     private mutating func check(_ range: Range<Int>, of property: String, in bytes: UnsafeBufferPointer<UInt8>) {
         guard impossible == nil, !Self.isPossible(bytes[range]) else { return }
+        if range.count == 9, bytes[range.upperBound - 1] == 90, Self.isPossible(bytes[range.lowerBound..<range.upperBound - 1]) {
+            let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            let digits = Array(value.utf8.prefix(8)).map { Int($0) - 48 }
+            let (year, month, day) = (digits[0...3].reduce(0) { $0 * 10 + $1 }, digits[4] * 10 + digits[5], digits[6] * 10 + digits[7])
+            strayZones.append((range.upperBound - 1, line, "its \(property) “\(value)” has a stray Z after a date; "
+                               + "read as \(Self.months[month - 1]) \(day), \(year)"))
+            return
+        }
         impossible = (property, String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), line)
     }
 

@@ -14,6 +14,11 @@ enum RawTextCheck {
         var problem: String?
         /// Why each unreadable event is left out, by its ordinal among the calendar's events.
         var unreadableEvents: [Int: String] = [:]
+        /// File offsets of the stray "Z"s after dates (see `RawEvent.strayZones`): the parser
+        /// reads the text without them; the file keeps them.
+        var strayZones: [Int] = []
+        /// What was read in a way the text did not quite say, for the user.
+        var warnings: [String] = []
     }
 
     /// The problem that fails the file, or nil when its structure is fine.
@@ -25,11 +30,19 @@ enum RawTextCheck {
     static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Findings {
         var state = State()
         LogicalLine.forEach(in: bytes) { line in
+            state.line = line
             guard line.isFolded else { return state.take(ByteContentLine(bytes, range: line.range), number: line.number) }
             let unfolded = line.unfolded(in: bytes)
+            // Offsets in a folded line count from its unfolded copy's start.
+            state.offsetsAreUnfolded = true
+            defer { state.offsetsAreUnfolded = false }
             return unfolded.withUnsafeBufferPointer { state.take(ByteContentLine($0, range: 0..<$0.count), number: line.number) }
         }
         var findings = Findings(unreadableEvents: state.unreadable)
+        findings.strayZones = state.strayZoneLines.flatMap { line, offsets in
+            offsets.map { line.fileOffset(ofUnfolded: $0, in: bytes) }
+        }.sorted()
+        findings.warnings = state.corrections
         // No calendar at all is the clearer message, whatever else is wrong.
         if !state.hasCalendar {
             findings.problem = noCalendar
@@ -51,6 +64,12 @@ enum RawTextCheck {
         var event: RawEvent?
         var eventOrdinal = 0
         var unreadable: [Int: String] = [:]
+        /// The logical line being read, and whether offsets in it count from an unfolded copy.
+        var line = LogicalLine(range: 0..<0, number: 0, isFolded: false)
+        var offsetsAreUnfolded = false
+        /// Stray "Z" offsets, by the line they are in (unfolded offsets, mapped at the end).
+        var strayZoneLines: [(LogicalLine, [Int])] = []
+        var corrections: [String] = []
 
         /// Returns whether the scan must go on.
         mutating func take(_ content: ByteContentLine, number: Int) -> Bool {
@@ -63,7 +82,13 @@ enum RawTextCheck {
                     end(content.valueTextUppercased, number: number)
                 } else if stack.last?.name == "VEVENT", event != nil, RawEvent.reads(content) {
                     // Only the VEVENT's own properties, not those of a nested VALARM.
+                    let before = event?.strayZones.count ?? 0
                     event?.add(content, number: number)
+                    if let found = event?.strayZones.dropFirst(before), !found.isEmpty {
+                        // Non-folded lines hand over the file's own bytes: offsets are absolute.
+                        let offsets = found.map { offsetsAreUnfolded ? $0.offset : $0.offset - line.range.lowerBound }
+                        strayZoneLines.append((line, offsets))
+                    }
                 }
             }
             return problem == nil || !hasCalendar
@@ -93,6 +118,7 @@ enum RawTextCheck {
             }
             if name == "VEVENT", let finished = event, stack.last?.name == "VCALENDAR" {
                 if let why = finished.problem() { unreadable[finished.ordinal] = why }
+                corrections += finished.strayZones.map { "event \(finished.name) on line \($0.line): \($0.note)" }
                 event = nil
             }
         }

@@ -131,6 +131,38 @@ final class HostileFileTests: CLITestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
     }
 
+    /// Google Calendar exports dates with a stray "Z" ("RDATE:20131210Z"): read as the date it
+    /// clearly is, with a warning, and the text kept as written (the whole export was refused).
+    /// The second event's EXDATE is folded across lines, so the "Z" sits on a continuation line.
+    func testADateWithAStrayZIsReadAsThatDateAndKept() throws {
+        let path = try writeCalendar("google.ics", name: "Google", events: """
+            BEGIN:VEVENT\r\nUID:g1\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;VALUE=DATE:20261102\r\n\
+            DTEND;VALUE=DATE:20261103\r\nRRULE:FREQ=WEEKLY;COUNT=2\r\nRDATE:20261111Z\r\nSUMMARY:Yoga\r\nEND:VEVENT\r\n\
+            BEGIN:VEVENT\r\nUID:g2\r\nDTSTAMP:20261101T000000Z\r\nDTSTART;VALUE=DATE:20261103\r\n\
+            DTEND;VALUE=DATE:20261104\r\nRRULE:FREQ=WEEKLY;COUNT=3\r\nEXDATE:202611\r\n 10Z\r\nSUMMARY:Swim\r\nEND:VEVENT\r\n
+            """)
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let listed = run("list", "--month", "2026-11")
+        XCTAssertEqual(listed.status, 0, listed.error)
+        XCTAssertEqual(listed.output, """
+            2026-11-02  all day  Yoga  [Google]
+            2026-11-03  all day  Swim  [Google]
+            2026-11-09  all day  Yoga  [Google]
+            2026-11-11  all day  Yoga  [Google]
+            2026-11-17  all day  Swim  [Google]
+
+            """, "the RDATE adds November 11, the folded EXDATE takes November 10 away")
+        XCTAssertEqual(listed.error, """
+            koyomi list: \(path): event "Yoga" on line 11: its RDATE “20261111Z” has a stray Z after a date; read as November 11, 2026
+            koyomi list: \(path): event "Swim" on line 20: its EXDATE “20261110Z” has a stray Z after a date; read as November 10, 2026
+
+            """)
+        XCTAssertEqual(run("add", "--title", "New", "--start", "2026-11-20", "--calendar", "Google").status, 0)
+        let after = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(after.hasPrefix(String(decoding: before.dropLast("END:VCALENDAR\r\n".utf8.count), as: UTF8.self)),
+                      "the text is kept as it was written")
+    }
+
     /// A stuck Koyomi holding the folder's lock: the add waits a bounded time, says why while
     /// it waits, then fails with status 2 and writes nothing (it used to wait for ever, silently).
     func testAHeldLockIsWaitedForBoundedAndSaid() throws {
