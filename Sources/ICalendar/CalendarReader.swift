@@ -23,11 +23,12 @@ struct CalendarReader {
         let parts = CalendarParts(bytes)
         guard !parts.calendars.isEmpty else { return nil }
         var parser = ComponentParser()
+        var zoneWarnings: [String] = []
         // Zones first: an event may come before the VTIMEZONE it uses.
         for component in parts.components where component.kind == "VTIMEZONE" {
             zoneTexts.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[component.range]), as: UTF8.self))
             parser.withComponent(bytes, pieces: [component.range], kind: ICAL_VTIMEZONE_COMPONENT) { zone in
-                if let zone { zones.add(vtimezone: zone) }
+                if let zone, let refused = zones.add(vtimezone: zone) { zoneWarnings.append(refused) }
             }
         }
         for properties in parts.calendars where !properties.isEmpty {
@@ -67,6 +68,7 @@ struct CalendarReader {
             return placed
         }
         events.reserve(for: chunks)
+        events.warnings += zoneWarnings
         for chunk in chunks { events.append(chunk) }
     }
 

@@ -28,14 +28,18 @@ final class TimeZoneTable: @unchecked Sendable {
     }
 
     /// Takes a VTIMEZONE component (borrowed; it is cloned). The first zone for a TZID wins.
-    func add(vtimezone component: OpaquePointer) {
+    /// A zone whose rules could not be real (see `ZoneRules`) is refused, and the returned
+    /// warning says why: libical would expand "FREQ=SECONDLY" for minutes and gigabytes.
+    @discardableResult
+    func add(vtimezone component: OpaquePointer) -> String? {
         guard let tzidProperty = icalcomponent_get_first_property(component, ICAL_TZID_PROPERTY),
               let tzid = LibicalText.string(icalproperty_get_tzid(tzidProperty)),
-              fileZones[tzid] == nil,
-              let zone = icaltimezone_new() else { return }
+              fileZones[tzid] == nil else { return nil }
+        if let why = ZoneRules.problem(in: component) { return "time zone “\(tzid)” refused: \(why)" }
+        guard let zone = icaltimezone_new() else { return nil }
         guard let clone = icalcomponent_new_clone(component) else {
             icaltimezone_free(zone, 1)
-            return
+            return nil
         }
         // On success the zone owns the clone; on failure we still own it.
         if icaltimezone_set_component(zone, clone) != 0 {
@@ -44,6 +48,7 @@ final class TimeZoneTable: @unchecked Sendable {
             icalcomponent_free(clone)
             icaltimezone_free(zone, 1)
         }
+        return nil
     }
 
     /// Nil when neither the file nor the system knows the TZID.

@@ -99,21 +99,40 @@ final class WindowController {
     /// on the main thread once the plans are in the store (and the grid's decorations are
     /// reloaded); problems are shown in the error strip before it runs.
     /// Files `prefetched` read ahead are taken from it (`ICalendarPrefetch`).
+    ///
+    /// Each file is read on its own and shown as soon as it is read, so one slow or hostile
+    /// file never holds up the others; one still reading after `slowFileSeconds` is named in
+    /// the error strip. `completion` runs once, with every file's result, when all are done.
     func open(paths: [String], readOnly: Bool = false, prefetched: ICalendarPrefetch? = nil,
               completion: @escaping @MainActor (CalendarLoader.Result) -> Void) {
         let requests = register(paths, readOnly: readOnly)
-        var load: BackgroundLoad?
-        load = BackgroundLoad(loader: CalendarLoader(timeZone: store.calendar.timeZone), requests: requests,
-                              prefetched: prefetched) { [weak self] result in
-            guard let self else { return }
-            if let load { self.loads[ObjectIdentifier(load)] = nil }
-            self.finish(result)
-            completion(result)
-            self.loadingChanged()
+        let batch = LoadBatch(requests: requests, completion: completion)
+        if requests.isEmpty { batch.complete() }
+        for request in requests {
+            var load: BackgroundLoad?
+            load = BackgroundLoad(loader: CalendarLoader(timeZone: store.calendar.timeZone), requests: [request],
+                                  prefetched: prefetched) { [weak self] result in
+                guard let self else { return }
+                if let load { self.loads[ObjectIdentifier(load)] = nil }
+                self.finish(result)
+                batch.arrived(request, result)
+                self.loadingChanged()
+            }
+            if let load { loads[ObjectIdentifier(load)] = load }
         }
-        if let load { loads[ObjectIdentifier(load)] = load }
+        _ = MainLoop.after(seconds: Self.slowFileSeconds) { [weak self, weak batch] in
+            guard let self, let batch, !batch.pending.isEmpty else { return }
+            // TRANSLATORS: %@ is a calendar file still being read after several seconds.
+            self.mainWindow.errors.show(batch.pending.map {
+                FormatterStrings.fill(L("%@ is taking unusually long to read; your other calendars are shown meanwhile"), $0.path)
+            })
+        }
         loadingChanged()
     }
+
+    /// After this long a file still being read is named (a normal file takes milliseconds,
+    /// 100,000 plans about a second).
+    static let slowFileSeconds: UInt32 = 5
 
     /// Runs `body` once no load is running: now, or after the last one has shown its plans.
     func whenLoaded(_ body: @escaping @MainActor () -> Void) {

@@ -44,6 +44,31 @@ final class BackgroundLoadTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// A calendar whose time zone repeats every second (issue 22): the window used to stay at
+    /// "Loading calendars…" for minutes and show nobody's plans. Now the zone is refused, its
+    /// file opens with a warning naming it, and the other calendar is shown too.
+    func testAHostileTimeZoneHoldsUpNothing() throws {
+        let later = try concert()
+        let hostile = try writeCalendar("hostile.ics", """
+        BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\nBEGIN:VTIMEZONE\r\nTZID:Every second\r\n\
+        BEGIN:STANDARD\r\nDTSTART:19700101T000000\r\nRRULE:FREQ=SECONDLY\r\nTZOFFSETFROM:+0100\r\nTZOFFSETTO:+0000\r\n\
+        END:STANDARD\r\nBEGIN:DAYLIGHT\r\nDTSTART:19700101T000001\r\nRRULE:FREQ=SECONDLY\r\nTZOFFSETFROM:+0000\r\n\
+        TZOFFSETTO:+0100\r\nEND:DAYLIGHT\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:h\r\nDTSTART;TZID=Every second:20261110T100000\r\n\
+        SUMMARY:Hostile\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
+        """)
+        MainActor.assumeIsolated {
+            let controller = openWindow([])
+            var result: CalendarLoader.Result?
+            controller.open(paths: [hostile, later]) { result = $0 }
+            XCTAssertTrue(MainLoop.iterate(until: { result != nil }, timeout: 30), "the load finished")
+            XCTAssertEqual(result?.sources.map(\.calendar.name), ["hostile", "later"], "both, in the order asked")
+            XCTAssertEqual(cell("2026-11-14").visibleDotClasses.count, 1, "the other calendar's plan is shown")
+            XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1, "and the hostile file's own")
+            XCTAssertTrue(window.errors.text.contains("hostile.ics: time zone “Every second” refused: its STANDARD rule "
+                                                      + "repeats secondly"), window.errors.text)
+        }
+    }
+
     func testWhenLoadedRunsAtOnceWithNothingLoading() throws {
         MainActor.assumeIsolated {
             let controller = openWindow([])
