@@ -103,10 +103,17 @@ public final class ICalendarFile: PlanSource {
                 ICalendarSource.parse(bytes, zones: zones, sourceName: fileName, calendarID: options.id,
                                       userCalendar: userCalendar(options), unreadable: findings.unreadableEvents)
             }
-            guard !findings.strayZones.isEmpty else { return .success(parse(bytes)) }
-            // libical refuses "20131210Z"; it reads the copy without the stray "Z"s.
-            var copy = Array(bytes)
-            for offset in findings.strayZones.reversed() { copy.remove(at: offset) }
+            guard !findings.rewrites.isEmpty else { return .success(parse(bytes)) }
+            // libical reads a copy with the rewrites made (no stray "Z", no overlong line).
+            var copy: [UInt8] = []
+            copy.reserveCapacity(bytes.count)
+            var position = 0
+            for rewrite in findings.rewrites where rewrite.range.lowerBound >= position {
+                copy.append(contentsOf: bytes[position..<rewrite.range.lowerBound])
+                copy.append(contentsOf: rewrite.replacement)
+                position = rewrite.range.upperBound
+            }
+            copy.append(contentsOf: bytes[position...])
             return .success(copy.withUnsafeBufferPointer(parse))
         }
         guard let reader = try read.get() else {

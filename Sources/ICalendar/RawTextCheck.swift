@@ -14,9 +14,10 @@ enum RawTextCheck {
         var problem: String?
         /// Why each unreadable event is left out, by its ordinal among the calendar's events.
         var unreadableEvents: [Int: String] = [:]
-        /// File offsets of the stray "Z"s after dates (see `RawEvent.strayZones`): the parser
-        /// reads the text without them; the file keeps them.
-        var strayZones: [Int] = []
+        /// What the parser reads differently from the file, in file order: a stray "Z" after
+        /// a date removed (see `RawEvent.strayZones`), an overlong line cut (`LongLines`).
+        /// The file itself keeps every byte.
+        var rewrites: [(range: Range<Int>, replacement: [UInt8])] = []
         /// What was read in a way the text did not quite say, for the user.
         var warnings: [String] = []
     }
@@ -29,8 +30,16 @@ enum RawTextCheck {
 
     static func check(_ bytes: UnsafeBufferPointer<UInt8>) -> Findings {
         var state = State()
+        var cuts: [(range: Range<Int>, replacement: [UInt8])] = []
         LogicalLine.forEach(in: bytes) { line in
             state.line = line
+            if line.range.count > LongLines.maxLineBytes, let cut = LongLines.cut(line, in: bytes) {
+                // Checked and parsed as cut: a 10 MB value, or 100,000 parameters, cost libical
+                // minutes (its scanning is quadratic in a line's length).
+                cuts.append((line.range, cut.bytes))
+                state.corrections.append("line \(line.number): \(cut.note)")
+                return cut.bytes.withUnsafeBufferPointer { state.take(ByteContentLine($0, range: 0..<$0.count), number: line.number) }
+            }
             guard line.isFolded else { return state.take(ByteContentLine(bytes, range: line.range), number: line.number) }
             let unfolded = line.unfolded(in: bytes)
             // Offsets in a folded line count from its unfolded copy's start.
@@ -39,9 +48,12 @@ enum RawTextCheck {
             return unfolded.withUnsafeBufferPointer { state.take(ByteContentLine($0, range: 0..<$0.count), number: line.number) }
         }
         var findings = Findings(unreadableEvents: state.unreadable)
-        findings.strayZones = state.strayZoneLines.flatMap { line, offsets in
-            offsets.map { line.fileOffset(ofUnfolded: $0, in: bytes) }
-        }.sorted()
+        let cutRanges = cuts.map(\.range)
+        let strayZones = state.strayZoneLines.filter { line, _ in !cutRanges.contains(line.range) }.flatMap { line, offsets in
+            offsets.map { offset in (range: line.fileOffset(ofUnfolded: offset, in: bytes)..<line.fileOffset(ofUnfolded: offset, in: bytes) + 1,
+                                     replacement: [UInt8]()) }
+        }
+        findings.rewrites = (cuts + strayZones).sorted { $0.range.lowerBound < $1.range.lowerBound }
         findings.warnings = state.corrections
         // No calendar at all is the clearer message, whatever else is wrong.
         if !state.hasCalendar {

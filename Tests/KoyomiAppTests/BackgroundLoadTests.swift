@@ -46,7 +46,7 @@ final class BackgroundLoadTests: AppTestCase, @unchecked Sendable {
 
     /// A calendar whose time zone repeats every second (issue 22): the window used to stay at
     /// "Loading calendars…" for minutes and show nobody's plans. Now the zone is refused, its
-    /// file opens with a warning naming it, and the other calendar is shown too.
+    /// file opens with a warning naming it, and the other calendars are shown too.
     func testAHostileTimeZoneHoldsUpNothing() throws {
         let later = try concert()
         let hostile = try writeCalendar("hostile.ics", """
@@ -56,12 +56,18 @@ final class BackgroundLoadTests: AppTestCase, @unchecked Sendable {
         TZOFFSETTO:+0100\r\nEND:DAYLIGHT\r\nEND:VTIMEZONE\r\nBEGIN:VEVENT\r\nUID:h\r\nDTSTART;TZID=Every second:20261110T100000\r\n\
         SUMMARY:Hostile\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n
         """)
+        // And one 10 MiB line, which libical scans in quadratic time: read cut, and said.
+        let long = try writeCalendar("long.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
+                                     + "BEGIN:VEVENT\r\nUID:l\r\nDTSTART;VALUE=DATE:20261112\r\nSUMMARY:Long\r\nDESCRIPTION:"
+                                     + String(repeating: "x", count: 10 << 20) + "\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
         MainActor.assumeIsolated {
             let controller = openWindow([])
             var result: CalendarLoader.Result?
-            controller.open(paths: [hostile, later]) { result = $0 }
+            controller.open(paths: [hostile, later, long]) { result = $0 }
             XCTAssertTrue(MainLoop.iterate(until: { result != nil }, timeout: 30), "the load finished")
-            XCTAssertEqual(result?.sources.map(\.calendar.name), ["hostile", "later"], "both, in the order asked")
+            XCTAssertEqual(result?.sources.map(\.calendar.name), ["hostile", "later", "long"], "all, in the order asked")
+            XCTAssertEqual(cell("2026-11-12").visibleDotClasses.count, 1, "the long file's plan is shown")
+            XCTAssertTrue(window.errors.text.contains("long.ics: line 8: its DESCRIPTION has a value of 10 MiB"), window.errors.text)
             XCTAssertEqual(cell("2026-11-14").visibleDotClasses.count, 1, "the other calendar's plan is shown")
             XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1, "and the hostile file's own")
             XCTAssertTrue(window.errors.text.contains("hostile.ics: time zone “Every second” refused: its STANDARD rule "

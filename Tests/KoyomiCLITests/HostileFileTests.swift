@@ -163,6 +163,35 @@ final class HostileFileTests: CLITestCase {
                       "the text is kept as it was written")
     }
 
+    /// One 10 MiB value and one line of 200,000 parameters (issue 22: minutes each, libical's
+    /// scanning being quadratic): read cut, in bounded time, said, and kept whole on save.
+    func testOverlongLinesAreReadCutAndKeptWhole() throws {
+        let long = String(repeating: "x", count: 10 << 20)
+        let parameters = (0..<200_000).map { ";X-P\($0)=v" }.joined()
+        let path = try writeCalendar("long.ics", name: "Long", events:
+            Self.event("long", "Long", start: ":20261110T090000Z", end: ":20261110T100000Z", extra: "DESCRIPTION:\(long)\r\n")
+            + Self.event("many", "Many", start: ":20261110T110000Z", end: ":20261110T120000Z", extra: "X-MANY\(parameters):v\r\n"))
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let listed = try TestEnvironment.koyomi(["list", "--date", "2026-11-10"], dataHome: dataHome,
+                                                 environment: ["TZ": "Europe/Berlin"], timeout: 60)
+        XCTAssertFalse(listed.timedOut, "reading took more than a minute")
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(listed.stdout, "2026-11-10  10:00–11:00  Long  [Long]\n2026-11-10  12:00–13:00  Many  [Long]\n")
+        XCTAssertEqual(listed.stderr, """
+            koyomi list: \(path): line 11: its DESCRIPTION has a value of 10 MiB, of which the first 1 MiB are read \
+            (the file keeps all of it)
+            koyomi list: \(path): line 19: its X-MANY has 200000 parameters, of which the first 100 are read \
+            (the file keeps all of it)
+
+            """)
+        let added = try TestEnvironment.koyomi(["add", "--title", "New", "--start", "2026-11-12T10:00"], dataHome: dataHome,
+                                                environment: ["TZ": "Europe/Berlin"], timeout: 60)
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let after = try Data(contentsOf: URL(fileURLWithPath: path))
+        XCTAssertEqual(after.prefix(before.count - "END:VCALENDAR\r\n".utf8.count),
+                       before.prefix(before.count - "END:VCALENDAR\r\n".utf8.count), "every original byte is kept")
+    }
+
     /// A stuck Koyomi holding the folder's lock: the add waits a bounded time, says why while
     /// it waits, then fails with status 2 and writes nothing (it used to wait for ever, silently).
     func testAHeldLockIsWaitedForBoundedAndSaid() throws {
