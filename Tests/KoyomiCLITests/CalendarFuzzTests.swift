@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// A small, seeded fuzz loop over the bundled calendars (issue 22): each run mutates a real
+/// calendar (truncation, duplicated, swapped or lost lines, random bytes, huge counts, deep
+/// nesting), puts it among the user's calendars beside one that stays untouched, and runs
+/// `koyomi list` and, now and then, `koyomi add` on it. Every run must end within its time
+/// limit with exit 0 or 2, never by a signal, and leave the other calendar byte for byte.
+///
+/// Bounded: at most `budget` seconds in all, whatever the machine. The seed is printed with any
+/// failure; `KOYOMI_FUZZ_SEED` replays one.
+final class CalendarFuzzTests: XCTestCase {
+    private static let budget: TimeInterval = 40
+    private static let perRun: TimeInterval = 20
+
+    private static let dataFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("data")
+
+    func testMutatedCalendarsEndInTimeCleanlyAndTouchNothingElse() throws {
+        let seed = UInt64(ProcessInfo.processInfo.environment["KOYOMI_FUZZ_SEED"] ?? "") ?? 2026_12_01
+        var random = SplitMix64(seed: seed)
+        let samples = try ["personal.ics", "work.ics", "holidays.ics"].map {
+            try Data(contentsOf: Self.dataFolder.appendingPathComponent($0))
+        }
+        let home = try TestEnvironment.makeFolder("koyomi-fuzz")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let calendars = home.appendingPathComponent("koyomi/calendars")
+        try FileManager.default.createDirectory(at: calendars, withIntermediateDirectories: true)
+        let other = calendars.appendingPathComponent("other.ics")
+        try samples[1].write(to: other)
+        let fuzzed = calendars.appendingPathComponent("fuzzed.ics")
+
+        let start = Date()
+        var runs = 0
+        while Date().timeIntervalSince(start) < Self.budget {
+            let mutation = Mutation.allCases[Int(random.next() % UInt64(Mutation.allCases.count))]
+            let input = mutation.apply(to: samples[Int(random.next() % 3)], using: &random)
+            try input.write(to: fuzzed)
+            var commands = [["list", "--month", "2026-11"]]
+            if runs % 4 == 0 { commands.append(["add", "--title", "Fuzz", "--start", "2026-11-10T10:00", "--calendar", "fuzzed"]) }
+            for command in commands {
+                let result = try TestEnvironment.koyomi(command, dataHome: home, timeout: Self.perRun)
+                let context = "seed \(seed), run \(runs), \(mutation), koyomi \(command.joined(separator: " "))"
+                XCTAssertFalse(result.timedOut, "did not end within \(Int(Self.perRun)) s: \(context)")
+                XCTAssertFalse(result.wasSignalled, "ended by signal \(result.status): \(context)\n\(result.stderr)")
+                XCTAssertTrue([0, 1, 2].contains(result.status) && (result.status != 1 || command[0] == "add"),
+                              "exit \(result.status): \(context)\n\(result.stderr)")
+                XCTAssertEqual(try Data(contentsOf: other), samples[1], "the other calendar changed: \(context)")
+                if result.status != 0 {
+                    XCTAssertFalse(result.stderr.isEmpty, "a failure without a word: \(context)")
+                }
+            }
+            runs += 1
+        }
+        XCTAssertGreaterThan(runs, 10, "the loop ran")
+        print("fuzz: \(runs) runs with seed \(seed)")
+    }
+}
+
+/// How a calendar is spoiled.
+private enum Mutation: CaseIterable {
+    case truncate, duplicateLine, swapLines, dropLine, randomBytes, hugeCount, deepNesting
+
+    func apply(to data: Data, using random: inout SplitMix64) -> Data {
+        var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
+        func pick() -> Int { Int(random.next() % UInt64(max(lines.count, 1))) }
+        switch self {
+        case .truncate:
+            return data.prefix(Int(random.next() % UInt64(data.count)))
+        case .duplicateLine:
+            let index = pick()
+            lines.insert(contentsOf: Array(repeating: lines[index], count: Int(random.next() % 50) + 1), at: index)
+        case .swapLines:
+            lines.swapAt(pick(), pick())
+        case .dropLine:
+            lines.remove(at: pick())
+        case .randomBytes:
+            var bytes = [UInt8](data)
+            for _ in 0..<Int(random.next() % 20) + 1 {
+                bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: Int(random.next() % UInt64(bytes.count)))
+            }
+            return Data(bytes)
+        case .hugeCount:
+            let rules = ["RRULE:FREQ=SECONDLY", "RRULE:FREQ=MINUTELY;COUNT=999999999", "RRULE:FREQ=DAILY;INTERVAL=0",
+                         "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30", "RRULE:FREQ=DAILY;UNTIL=99991231T000000Z",
+                         "RDATE:" + Array(repeating: "20261110T100000Z", count: 20_000).joined(separator: ",")]
+            if let index = lines.firstIndex(where: { $0.hasPrefix("DTSTART") }) {
+                lines.insert(rules[Int(random.next() % UInt64(rules.count))], at: index + 1)
+            }
+        case .deepNesting:
+            if let index = lines.firstIndex(of: "END:VEVENT") {
+                let depth = Int(random.next() % 5000) + 1
+                lines.insert(contentsOf: Array(repeating: "BEGIN:VALARM", count: depth)
+                             + Array(repeating: "END:VALARM", count: depth), at: index)
+            }
+        }
+        return Data(lines.joined(separator: "\r\n").utf8)
+    }
+}
+
+/// A small, fast, seeded generator (the same sequence on every machine).
+private struct SplitMix64 {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
