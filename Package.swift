@@ -24,16 +24,24 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
+        // libcurl directly: URLSession on Linux ends the process on an answer cut in its headers.
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "CalendarModel"),
         .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel"]),
         .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar", "Accounts", "CalDAV", "CalendarSync"]),
         // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
         .target(name: "Accounts", dependencies: ["CSecret", "ICalendar"]),
-        // CalDAV over Foundation's URLSession and XMLParser: discovery, sync-collection, ETags.
-        .target(name: "CalDAV"),
+        // HTTP exchanges with untrusted servers over libcurl: silence timeouts, cut answers as errors.
+        .target(name: "HTTPTransport", dependencies: ["CCurl"]),
+        // CalDAV over HTTPTransport and Foundation's XMLParser: discovery, sync-collection, ETags.
+        .target(name: "CalDAV", dependencies: ["HTTPTransport"]),
         // Offline-first sync of local calendar files with CalDAV collections; subscriptions.
-        .target(name: "CalendarSync", dependencies: ["CalDAV", "ICalendar", "Accounts"]),
+        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendar", "Accounts"]),
         // `koyomi list|add|…|sync|subscribe|…`: the same model and storage, never GTK.
         .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar", "Accounts", "CalDAV", "CalendarSync"]),
         .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "ICalendar"]),

@@ -1,11 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTransport
 
-/// A CalDAV client for one account (RFC 4791 + RFC 6578 sync), over URLSession.
+/// A CalDAV client for one account (RFC 4791 + RFC 6578 sync), over `HTTPSession` (libcurl).
 ///
-/// `Sendable` because everything it holds is immutable (`let`) and URLSession is thread-safe:
+/// `Sendable` because everything it holds is immutable (`let`) and the session is thread-safe:
 /// one client can serve several tasks at once; nothing here touches the main thread.
 ///
 /// Hrefs: every href the client returns is normalized the same way — the path of the resolved
@@ -20,25 +18,20 @@ public final class CalDAVClient: Sendable {
     public let baseURL: URL
     public let user: String
     private let password: String
-    private let session: URLSession
+    private let session: HTTPSession
     /// Redirects followed per request before giving up (well-known, moved collections).
     private static let maxRedirects = 5
 
     /// - Parameters:
-    ///   - timeout: seconds a request may wait for data before failing as `.unreachable`.
+    ///   - timeout: seconds of silence (no byte from the server) before a request fails as
+    ///     `.unreachable`; a large listing that keeps arriving may take longer in all.
     public init(baseURL: URL, user: String, password: String, timeout: TimeInterval = 30) {
         self.baseURL = baseURL
         self.user = user
         self.password = password
-        // Redirects are followed by `send` itself (URLSession would turn some methods into GET
-        // and forward the password to any host); a 401 challenge is cancelled.
-        session = URLSession(configuration: .untrustedServer(idle: timeout, total: timeout * 4),
-                             delegate: ChallengeCancellingDelegate(), delegateQueue: nil)
-    }
-
-    deinit {
-        // A session keeps its delegate (and itself) alive until invalidated.
-        session.finishTasksAndInvalidate()
+        // Redirects are followed by `send` itself (with the same method and body, and the
+        // password only where `mayReceiveCredentials` allows); a 401 comes back as a status.
+        session = HTTPSession(limits: .init(connectSeconds: min(timeout, 15), silenceSeconds: timeout))
     }
 
     /// An HTTP answer: status, the URL that finally answered (after redirects), headers, body.
@@ -58,23 +51,14 @@ public final class CalDAVClient: Sendable {
     func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: String? = nil) async throws -> Reply {
         var target = url
         for _ in 0...Self.maxRedirects {
-            var request = URLRequest(url: target)
-            request.httpMethod = method
-            for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+            var request = HTTPRequest(method: method, url: target, headers: headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             if mayReceiveCredentials(target) {
                 let token = Data("\(user):\(password)".utf8).base64EncodedString()
-                request.setValue("Basic \(token)", forHTTPHeaderField: "Authorization")
+                request.headers.append(("Authorization", "Basic \(token)"))
             }
-            if let body { request.httpBody = Data(body.utf8) }
-            let (data, response) = try await transfer(request)
-            guard let http = response as? HTTPURLResponse else {
-                throw CalDAVError.malformedResponse(what: "a reply that is not HTTP")
-            }
-            var fields: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                if let key = key as? String, let value = value as? String { fields[key] = value }
-            }
-            let reply = Reply(status: http.statusCode, url: target, headers: fields, body: data)
+            if let body { request.body = Data(body.utf8) }
+            let response = try await transfer(request)
+            let reply = Reply(status: response.status, url: target, headers: response.headers, body: response.body)
             guard [301, 302, 303, 307, 308].contains(reply.status), let location = reply.header("Location") else {
                 return reply
             }
@@ -95,23 +79,21 @@ public final class CalDAVClient: Sendable {
         url.scheme?.lowercased() == "https" || sameOrigin(url, baseURL)
     }
 
-    private func transfer(_ request: URLRequest) async throws -> (Data, URLResponse) {
+    private func transfer(_ request: HTTPRequest) async throws -> HTTPResponse {
         do {
-            return try await session.data(for: request)
-        } catch let error as URLError where error.code == .cancelled && !Task.isCancelled {
-            // Only the session's delegate cancels tasks, and only on a 401 challenge: the password we
-            // sent was refused. (A cancelled Swift task lands in the next clause.)
-            throw CalDAVError.unauthorized
-        } catch let error as URLError {
+            return try await session.perform(request)
+        } catch {
             throw Self.transportError(error)
         }
     }
 
-    /// Maps libcurl's failure (through URLError) onto `.tls` or `.unreachable`, keeping its text.
-    static func transportError(_ error: URLError) -> Error {
-        if error.code == .cancelled { return CancellationError() }
-        let (reason, isTLS) = TransportFailure.read(error)
-        return isTLS ? CalDAVError.tls(reason: reason) : CalDAVError.unreachable(reason: reason)
+    /// A request that got no complete answer, as `.tls` or `.unreachable` in words.
+    static func transportError(_ failure: HTTPFailure) -> Error {
+        switch failure {
+        case .cancelled: CancellationError()
+        case let .tls(reason): CalDAVError.tls(reason: reason)
+        default: CalDAVError.unreachable(reason: failure.description)
+        }
     }
 
     /// The error for a non-success status answered for `href`.

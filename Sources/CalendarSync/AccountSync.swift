@@ -13,7 +13,7 @@ public struct AccountSync: Sendable {
     /// `$XDG_DATA_HOME/koyomi/sync`.
     public let syncFolder: URL
     public let writer: AtomicFileWriter
-    /// One client (one URLSession, its connections reused) for all the account's calendars.
+    /// One client (one HTTP session, its connections reused) for all the account's calendars.
     public let client: CalDAVClient
 
     public init(account: Account, password: String, calendars: UserCalendarFolder, syncFolder: URL,

@@ -1,8 +1,6 @@
 import CalDAV
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTransport
 
 /// One GET of a subscription's address, streamed into a file so that a huge or endless
 /// answer is cut off at the cap instead of filling memory. Redirects are followed here (at
@@ -48,49 +46,26 @@ enum SubscriptionDownload {
         }
         defer { try? handle.close() }
         let transfer = SubscriptionTransfer(handle: handle, maxBytes: limits.maxBytes)
-        let configuration = URLSessionConfiguration.untrustedServer(idle: limits.idleSeconds, total: limits.totalSeconds)
-        let delegate = ChallengeCancellingDelegate(hooks: .init(
-            response: { transfer.accept($0) }, data: { transfer.append($0) }, completion: { transfer.finish($0) }))
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-        defer { session.finishTasksAndInvalidate() }
-
-        var request = URLRequest(url: url)
-        request.httpMethod = "GET"
-        request.setValue("text/calendar, */*;q=0.5", forHTTPHeaderField: "Accept")
-        // libcurl sends no User-Agent, and some calendar hosts refuse requests without one.
-        request.setValue("Koyomi (calendar subscription)", forHTTPHeaderField: "User-Agent")
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        let task = session.dataTask(with: request)
-        let result: Result<HTTPURLResponse, SubscriptionTransfer.Failure> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                transfer.start(continuation)
-                task.resume()
-                // The resource timeout is not reliably enforced by libcurl's URLSession: a
-                // server trickling bytes would keep the task alive. This deadline always holds.
-                DispatchQueue.global().asyncAfter(deadline: deadline) {
-                    if transfer.expire() { task.cancel() }
-                }
-            }
-        } onCancel: {
-            task.cancel()
+        // What is left of the total for this hop; silence ends it sooner.
+        let left = max(1, Double(deadline.uptimeNanoseconds.subtractingReportingOverflow(DispatchTime.now().uptimeNanoseconds)
+            .partialValue) / 1e9)
+        let session = HTTPSession(limits: .init(connectSeconds: min(limits.idleSeconds, 15), silenceSeconds: limits.idleSeconds,
+                                                totalSeconds: min(left, limits.totalSeconds)))
+        let request = HTTPRequest(method: "GET", url: url, headers: [
+            ("Accept", "text/calendar, */*;q=0.5"),
+            // Some calendar hosts refuse requests without a User-Agent.
+            ("User-Agent", "Koyomi (calendar subscription)"),
+        ] + headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
+        let response: HTTPResponse
+        do {
+            response = try await session.perform(request) { transfer.append($0) }
+        } catch .refused {
+            throw transfer.failure == .writeFailed ? .file(reason: "\(path) cannot be written") : .tooLarge(limit: limits.maxBytes)
+        } catch {
+            throw SubscriptionError.transport(error, limits: limits)
         }
-        switch result {
-        case let .success(response):
-            let header = { (name: String) in response.value(forHTTPHeaderField: name) }
-            return (Reply(status: response.statusCode, etag: header("ETag"), lastModified: header("Last-Modified")),
-                    header("Location"))
-        case .failure(.tooLarge): throw .tooLarge(limit: limits.maxBytes)
-        case .failure(.expired): throw .tookTooLong(seconds: limits.totalSeconds)
-        case .failure(.writeFailed): throw .file(reason: "\(path) cannot be written")
-        case let .failure(.transport(error)):
-            if error.code == .timedOut { throw .tookTooLong(seconds: limits.idleSeconds) }
-            if error.code == .cancelled {
-                // Only the delegate cancels on its own, and only on a 401 challenge; a
-                // cancelled Swift task just stops.
-                if Task.isCancelled { throw .unreachable(reason: "the refresh was cancelled") }
-                throw .needsPassword(status: 401)
-            }
-            throw SubscriptionError.transport(error)
-        }
+        if [401, 403].contains(response.status) { throw .needsPassword(status: response.status) }
+        return (Reply(status: response.status, etag: response.header("ETag"), lastModified: response.header("Last-Modified")),
+                response.header("Location"))
     }
 }

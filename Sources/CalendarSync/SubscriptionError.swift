@@ -1,8 +1,6 @@
 import CalDAV
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import HTTPTransport
 
 /// Why a subscription could not be refreshed, in words a person can act on. In every case
 /// the last good local copy is left as it was.
@@ -59,10 +57,15 @@ public enum SubscriptionError: Error, Equatable, Sendable, CustomStringConvertib
         }
     }
 
-    /// Maps libcurl's failure (through URLError) onto `.tls` or `.unreachable`, keeping its text.
-    static func transport(_ error: URLError) -> SubscriptionError {
-        let (reason, isTLS) = TransportFailure.read(error)
-        return isTLS ? .tls(reason: reason) : .unreachable(reason: reason)
+    /// A request that got no complete answer, in words.
+    static func transport(_ failure: HTTPFailure, limits: SubscriptionRefresher.Limits) -> SubscriptionError {
+        switch failure {
+        case let .tls(reason): .tls(reason: reason)
+        case .silent: .tookTooLong(seconds: limits.idleSeconds)
+        case .tookTooLong: .tookTooLong(seconds: limits.totalSeconds)
+        case .cancelled: .unreachable(reason: "the refresh was cancelled")
+        default: .unreachable(reason: failure.description)
+        }
     }
 
     private static func size(_ bytes: Int) -> String {

@@ -6,9 +6,8 @@ import XCTest
 final class CalDAVTLSTests: RadicaleTestCase {
     override var usesTLS: Bool { true }
 
-    /// URLSession on Linux (libcurl) trusts only the system CA bundle and offers no per-session
-    /// trust; SSL_CERT_FILE / CURL_CA_BUNDLE do not change that (Foundation sets CAINFO
-    /// itself). So a self-signed server is a TLS failure with curl's reason.
+    /// Koyomi's HTTP (libcurl) trusts only the system CA bundle and offers no per-account
+    /// trust. So a self-signed server is a TLS failure with curl's reason.
     func testASelfSignedCertificateIsATLSFailureWithCurlsReason() async throws {
         let server = try radicale()
         XCTAssertEqual(server.baseURL.scheme, "https")

@@ -3,9 +3,8 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// TLS with a self-signed certificate that is trusted: the only trust URLSession on Linux has
-/// is the system bundle Foundation hands to libcurl (/etc/ssl/certs/ca-certificates.crt;
-/// SSL_CERT_FILE, CURL_CA_BUNDLE and SSL_CERT_DIR are ignored). So the test runs itself again
+/// TLS with a self-signed certificate that is trusted: the only trust Koyomi's HTTP (libcurl)
+/// has is the system bundle (/etc/ssl/certs/ca-certificates.crt, libcurl's default). So the test runs itself again
 /// in a private mount namespace (`unshare -r -m`) where that file is the system bundle plus
 /// the test's certificate — what a user gets by adding their CA to the system store.
 final class CalDAVTrustedTLSTests: RadicaleTestCase {

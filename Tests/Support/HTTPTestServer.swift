@@ -12,12 +12,20 @@ public final class HTTPTestServer: @unchecked Sendable {
     public enum Mode: String, Sendable {
         /// Files from `folder`.
         case files
-        /// 401 with `WWW-Authenticate: Basic` (what hangs URLSession without a delegate).
+        /// 401 with `WWW-Authenticate: Basic` (what hung Foundation's URLSession without a delegate).
         case unauthorized
         /// 302 to a plain-http address elsewhere.
         case insecureRedirect
         /// 200, then one byte every 0.1 s, forever.
         case trickle
+        /// A CalDAV 207 answer, cut after N bytes for a request to `/cut/N/…`, whole otherwise.
+        case cutAnswers
+
+        /// The answer `cutAnswers` cuts, and how many of its bytes are status line and headers.
+        private static let cutBody = "<d:multistatus xmlns:d=\"DAV:\"/>\n"
+        public static let cutReply = "HTTP/1.1 207 Multi-Status\r\nContent-Type: application/xml; charset=utf-8\r\n"
+            + "ETag: \"e1\"\r\nContent-Length: \(cutBody.utf8.count)\r\nConnection: close\r\n\r\n" + cutBody
+        public static var cutReplyHeaderBytes: Int { cutReply.utf8.count - cutBody.utf8.count }
     }
 
     public var folder: URL { server.folder }
@@ -35,7 +43,7 @@ public final class HTTPTestServer: @unchecked Sendable {
         // -u: unbuffered, so the "Serving HTTP" line arrives while the server runs.
         let arguments = mode == .files
             ? ["-u", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", server.folder.path]
-            : ["-u", "-c", Self.script, String(port), mode.rawValue]
+            : ["-u", "-c", Self.script, String(port), mode.rawValue] + (mode == .cutAnswers ? [Mode.cutReply] : [])
         try server.start(python, arguments, readyLine: "Serving HTTP on", failure: "python3 -m http.server did not start")
     }
 
@@ -83,6 +91,7 @@ public final class HTTPTestServer: @unchecked Sendable {
     private static let script = #"""
     import socket, sys, threading, time
     port, mode = int(sys.argv[1]), sys.argv[2]
+    cut_reply = sys.argv[3].encode() if len(sys.argv) > 3 else b""
     listener = socket.socket()
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", port))
@@ -101,6 +110,11 @@ public final class HTTPTestServer: @unchecked Sendable {
                 print('"%s" 401' % line, flush=True)
                 connection.sendall(b'HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Basic realm="calendar"\r\n'
                                    b"Content-Length: 5\r\nConnection: close\r\n\r\nlogin")
+            elif mode == "cutAnswers":
+                parts = line.split(" ")[1].split("/")
+                cut = int(parts[2]) if len(parts) > 2 and parts[1] == "cut" else len(cut_reply)
+                print('"%s" cut %d' % (line, cut), flush=True)
+                connection.sendall(cut_reply[:cut])
             elif mode == "insecureRedirect":
                 print('"%s" 302' % line, flush=True)
                 connection.sendall(b"HTTP/1.1 302 Found\r\nLocation: http://example.com/cal.ics\r\n"

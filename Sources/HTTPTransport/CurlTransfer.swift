@@ -1,0 +1,69 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// One transfer's state, reached from libcurl's callbacks on the request's thread: the
+/// headers and body as they arrive, and whether the Swift task was cancelled (set from any
+/// thread, read by the progress callback).
+final class CurlTransfer: @unchecked Sendable {
+    private(set) var headers: [String: String] = [:]
+    private(set) var body = Data()
+    /// Whether the sink said no (the write callback then stops the transfer).
+    private(set) var sinkRefused = false
+    /// Whether the last answer's header block ended (its blank line arrived): libcurl reports
+    /// success for an answer cut inside its headers when the server closes the connection.
+    private(set) var headersComplete = false
+    private let sink: (@Sendable (Data) -> Bool)?
+    private let cancelled = Atomic<Bool>(false)
+
+    init(sink: (@Sendable (Data) -> Bool)?) {
+        self.sink = sink
+    }
+
+    func cancel() { cancelled.store(true, ordering: .relaxed) }
+
+    /// Points libcurl's callbacks at this transfer (`context` is its retained pointer).
+    func connect(to curl: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer) {
+        koyomi_curl_set_data_callback(curl, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            return transfer.received(Data(bytes: bytes!, count: length)) ? length : 0
+        }
+        koyomi_curl_set_pointer(curl, CURLOPT_WRITEDATA, context)
+        koyomi_curl_set_data_callback(curl, CURLOPT_HEADERFUNCTION) { bytes, size, count, context in
+            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let length = size * count
+            transfer.headerLine(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
+            return length
+        }
+        koyomi_curl_set_pointer(curl, CURLOPT_HEADERDATA, context)
+        koyomi_curl_set_long(curl, CURLOPT_NOPROGRESS, 0)
+        koyomi_curl_set_progress_callback(curl) { context, _, _, _, _ in
+            Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().cancelled.load(ordering: .relaxed) ? 1 : 0
+        }
+        koyomi_curl_set_pointer(curl, CURLOPT_XFERINFODATA, context)
+    }
+
+    private func received(_ data: Data) -> Bool {
+        guard let sink else {
+            body.append(data)
+            return true
+        }
+        if sink(data) { return true }
+        sinkRefused = true
+        return false
+    }
+
+    /// A status line starts a new answer (after "100 Continue"): its headers replace the last.
+    private func headerLine(_ line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.hasPrefix("HTTP/") {
+            headers = [:]
+            headersComplete = false
+        } else if trimmed.isEmpty, line.utf8.last == 10 { // "\r\n" is one Character: look at the bytes
+            headersComplete = true
+        } else if let colon = trimmed.firstIndex(of: ":") {
+            headers[String(trimmed[..<colon])] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+    }
+}

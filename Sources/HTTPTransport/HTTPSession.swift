@@ -1,0 +1,164 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// HTTP exchanges with servers Koyomi does not control, over libcurl directly.
+///
+/// Not Foundation's URLSession: on Linux it ends the whole process ("Transfer completed, but
+/// there's no response", SIGILL) when an answer is cut inside its status line or headers, and
+/// it times out on total duration only. Here a broken answer is an `HTTPFailure`, and a
+/// request fails when nothing arrives for `Limits.silenceSeconds` however long a large
+/// listing takes. Each request runs `curl_easy_perform` on a thread of its own; finished
+/// handles are kept for the next request, so their connections are reused.
+public final class HTTPSession: Sendable {
+    public struct Limits: Sendable {
+        /// Giving up on connecting (and the TLS handshake).
+        public var connectSeconds: Double
+        /// Giving up when no byte has moved for this long.
+        public var silenceSeconds: Double
+        /// Giving up after this long in all, or never when nil.
+        public var totalSeconds: Double?
+
+        public init(connectSeconds: Double = 15, silenceSeconds: Double, totalSeconds: Double? = nil) {
+            self.connectSeconds = connectSeconds
+            self.silenceSeconds = silenceSeconds
+            self.totalSeconds = totalSeconds
+        }
+    }
+
+    public let limits: Limits
+    private let idleHandles = Mutex<[EasyHandle]>([])
+    /// More would only keep sockets open; a sync runs a few requests at a time.
+    private static let keptHandles = 4
+
+    public init(limits: Limits) {
+        _ = Self.globalInit
+        self.limits = limits
+    }
+
+    deinit {
+        idleHandles.withLock { handles in handles.forEach { curl_easy_cleanup($0.pointer) } }
+    }
+
+    /// libcurl wants this once per process, before any thread uses it.
+    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    /// Sends `request` and waits for the whole answer. A `sink` gets the body in pieces instead
+    /// of the response (return false to stop: the request then fails as `.refused`).
+    public func perform(_ request: HTTPRequest,
+                        sink: (@Sendable (Data) -> Bool)? = nil) async throws(HTTPFailure) -> HTTPResponse {
+        let transfer = CurlTransfer(sink: sink)
+        let result: Result<HTTPResponse, HTTPFailure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread { [self] in
+                    continuation.resume(returning: self.run(request, transfer))
+                }
+            }
+        } onCancel: {
+            transfer.cancel()
+        }
+        return try result.get()
+    }
+
+    private func run(_ request: HTTPRequest, _ transfer: CurlTransfer) -> Result<HTTPResponse, HTTPFailure> {
+        guard let handle = takeHandle() else { return .failure(.unreachable(reason: "libcurl could not start a request")) }
+        var keep = true
+        defer { if keep { giveBack(handle) } else { curl_easy_cleanup(handle.pointer) } }
+        let curl = handle.pointer
+        curl_easy_reset(curl)
+        var headerList: UnsafeMutablePointer<curl_slist>?
+        // Expect: 100-continue would wait a second before each large upload.
+        for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
+            headerList = curl_slist_append(headerList, line)
+        }
+        defer { curl_slist_free_all(headerList) }
+        let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+        errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+        defer { errorText.deallocate() }
+
+        koyomi_curl_set_string(curl, CURLOPT_URL, request.url.absoluteString)
+        koyomi_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
+        koyomi_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
+        koyomi_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 0)
+        koyomi_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectSeconds * 1000))
+        // "Slower than 1 byte a second for silenceSeconds": the connection has gone quiet.
+        koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1)
+        koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.silenceSeconds.rounded(.up))))
+        koyomi_curl_set_long(curl, CURLOPT_TIMEOUT_MS, limits.totalSeconds.map { Int($0 * 1000) } ?? 0)
+        koyomi_curl_set_string(curl, CURLOPT_USERAGENT, "Koyomi")
+        koyomi_curl_set_string(curl, CURLOPT_ACCEPT_ENCODING, "") // whatever libcurl can decode
+        koyomi_curl_set_list(curl, CURLOPT_HTTPHEADER, headerList)
+        koyomi_curl_set_pointer(curl, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorText))
+        if request.method == "GET" {
+            koyomi_curl_set_long(curl, CURLOPT_HTTPGET, 1)
+        } else {
+            koyomi_curl_set_string(curl, CURLOPT_CUSTOMREQUEST, request.method)
+        }
+        if let body = request.body {
+            koyomi_curl_set_large(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            body.withUnsafeBytes { bytes in
+                // COPYPOSTFIELDS: libcurl keeps its own copy for the whole transfer.
+                _ = koyomi_curl_set_pointer(curl, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorText)))
+            }
+        }
+        let context = Unmanaged.passRetained(transfer)
+        defer { context.release() }
+        transfer.connect(to: curl, context: context.toOpaque())
+
+        let start = Date()
+        let code = curl_easy_perform(curl)
+        if code == CURLE_OK, !transfer.headersComplete {
+            keep = false
+            return .failure(.unreachable(reason: "the server's answer was cut off in its headers"))
+        }
+        if code == CURLE_OK {
+            return .success(HTTPResponse(status: koyomi_curl_response_code(curl), headers: transfer.headers, body: transfer.body))
+        }
+        // A handle whose transfer failed may hold a broken connection: not reused.
+        keep = false
+        let said = String(cString: errorText)
+        let reason = said.isEmpty ? String(cString: curl_easy_strerror(code)) : said
+        return .failure(Self.failure(code, reason: reason, elapsed: Date().timeIntervalSince(start), transfer: transfer,
+                                     limits: limits))
+    }
+
+    static func failure(_ code: CURLcode, reason: String, elapsed: Double, transfer: CurlTransfer, limits: Limits) -> HTTPFailure {
+        switch code {
+        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        case CURLE_WRITE_ERROR where transfer.sinkRefused: return .refused
+        case CURLE_OPERATION_TIMEDOUT:
+            if let total = limits.totalSeconds, elapsed >= total - 0.5 { return .tookTooLong(seconds: total) }
+            return .silent(seconds: limits.silenceSeconds)
+        case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
+             CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+             CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CRL_BADFILE, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_ENGINE_INITFAILED:
+            return .tls(reason: reason)
+        // Cut or broken answers, in words first, libcurl's own after.
+        case CURLE_GOT_NOTHING: return .unreachable(reason: "the server closed the connection without answering")
+        case CURLE_RECV_ERROR, CURLE_SEND_ERROR:
+            return .unreachable(reason: "the connection broke while talking to the server (\(reason))")
+        case CURLE_PARTIAL_FILE: return .unreachable(reason: "the server's answer was cut off (\(reason))")
+        case CURLE_WEIRD_SERVER_REPLY: return .unreachable(reason: "the server's answer is not HTTP (\(reason))")
+        default: return .unreachable(reason: reason)
+        }
+    }
+
+    private func takeHandle() -> EasyHandle? {
+        if let reused = idleHandles.withLock({ $0.popLast() }) { return reused }
+        return curl_easy_init().map(EasyHandle.init)
+    }
+
+    private func giveBack(_ handle: EasyHandle) {
+        let extra = idleHandles.withLock { handles -> EasyHandle? in
+            guard handles.count < Self.keptHandles else { return handle }
+            handles.append(handle)
+            return nil
+        }
+        if let extra { curl_easy_cleanup(extra.pointer) }
+    }
+}
+
+/// A libcurl easy handle, owned by one request at a time (so it may cross threads).
+struct EasyHandle: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+}
