@@ -56,8 +56,9 @@ public struct CalendarSyncer: Sendable {
             do {
                 let delta = try await client.syncCollection(calendar: collection, token: token)
                 // Our own uploads come back as changes: the ETag we hold says they are ours.
+                let uids = state.uidsByHref()
                 let changed = delta.changed.filter { remote in
-                    state.uid(forHref: remote.href).flatMap { state.resources[$0]?.etag } != remote.etag
+                    uids[remote.href].flatMap { state.resources[$0]?.etag } != remote.etag
                 }
                 return (changed, delta.removed, delta.newToken)
             } catch CalDAVError.invalidSyncToken {
@@ -90,31 +91,35 @@ public struct CalendarSyncer: Sendable {
             // `modify` may run this again on a file another program just changed: start over.
             after = before
             counts = SyncReport()
+            // Every event is looked up once through an index, and every change is made in one
+            // pass at the end: per-event lookups and replacements made sync quadratic.
+            let index = document.eventIndex
+            var changes: [(uid: String, resource: CalendarDocument?)] = []
+            var received: [(uid: String, href: String, etag: String?)] = []
+            let hrefs = after.uidsByHref()
             for object in objects {
                 guard let server = try? CalendarDocument(text: object.icsText, sourceName: object.href, timeZone: timeZone),
                       let uid = server.eventUIDs.first else { continue } // a task or journal: not ours to show
                 let known = after.resources[uid]
-                let mine = document.fingerprint(uid: uid)
+                let mine = index.fingerprint(uid: uid)
                 let changedHere = known.map { mine != $0.fingerprint } ?? (mine != nil)
-                let same = document.hasSameEvent(uid: uid, as: server)
+                let same = index.hasSameEvent(uid: uid, as: server)
                 if changedHere && !same {
                     after.recordConflict(SyncConflict(uid: uid, kind: .bothChanged, href: object.href,
                                                       serverText: object.icsText, serverETag: object.etag,
                                                       title: Self.title(in: document, uid: uid)))
                     continue
                 }
-                if !same { document.replaceEvent(uid: uid, with: server) }
-                after.resources[uid] = SyncState.Resource(href: object.href, etag: object.etag,
-                                                          fingerprint: document.fingerprint(uid: uid) ?? "")
-                after.conflicts.removeAll { $0.uid == uid }
+                if !same { changes.append((uid, server)) }
+                received.append((uid, object.href, object.etag))
                 counts.received += same ? 0 : 1
             }
             for href in removed {
-                guard let uid = after.uid(forHref: href), let known = after.resources[uid] else { continue }
+                guard let uid = hrefs[href], let known = after.resources[uid] else { continue }
                 after.resources[uid] = nil
-                guard let mine = document.fingerprint(uid: uid) else { continue } // deleted on both sides
+                guard let mine = index.fingerprint(uid: uid) else { continue } // deleted on both sides
                 if mine == known.fingerprint {
-                    document.replaceEvent(uid: uid, with: nil)
+                    changes.append((uid, nil))
                     counts.removedHere += 1
                 } else {
                     // Changed here, deleted there: offered back, never dropped.
@@ -122,6 +127,13 @@ public struct CalendarSyncer: Sendable {
                                                       serverETag: nil, title: Self.title(in: document, uid: uid)))
                 }
             }
+            document.replaceEvents(changes)
+            let updated = changes.isEmpty ? index : document.eventIndex
+            let settled = Set(received.map(\.uid))
+            for (uid, href, etag) in received {
+                after.resources[uid] = SyncState.Resource(href: href, etag: etag, fingerprint: updated.fingerprint(uid: uid) ?? "")
+            }
+            after.conflicts.removeAll { settled.contains($0.uid) }
         }
         state = after
         report.received += counts.received
@@ -133,24 +145,36 @@ public struct CalendarSyncer: Sendable {
     private func push(_ file: CalendarFile, state: inout SyncState, report: inout SyncReport) async throws {
         if file.hasChangedOnDisk() { try file.reload() }
         let document = file.document
+        let index = document.eventIndex
         let waiting = Set(state.conflicts.map(\.uid))
-        for uid in document.resourceUIDs where !waiting.contains(uid) {
-            guard let text = document.resourceText(uid: uid), let fingerprint = document.fingerprint(uid: uid) else { continue }
+        // The state is saved as uploads go, but at most once a second (each save writes the
+        // whole state: once per upload was quadratic). A sync cut off in between loses no
+        // plan: its next run finds the stored copies (If-None-Match) and adopts them.
+        var lastSave = Date()
+        func saveNowAndThen(_ state: SyncState) throws {
+            guard Date().timeIntervalSince(lastSave) >= 1 else { return }
+            try state.save(path: statePath)
+            lastSave = Date()
+        }
+        for uid in index.uids where !waiting.contains(uid) {
+            guard let fingerprint = index.fingerprint(uid: uid) else { continue }
+            if let known = state.resources[uid], known.fingerprint == fingerprint { continue }
+            guard let text = index.resourceText(uid: uid) else { continue }
             if let known = state.resources[uid] {
-                guard known.fingerprint != fingerprint else { continue }
                 try await upload(uid, text: text, fingerprint: fingerprint, known: known, document: document, state: &state)
             } else {
                 try await create(uid, text: text, fingerprint: fingerprint, document: document, state: &state)
             }
             report.sent += 1
-            try state.save(path: statePath)
+            try saveNowAndThen(state)
         }
-        let present = Set(document.resourceUIDs)
+        let present = Set(index.uids)
         for (uid, known) in state.resources where !present.contains(uid) && !waiting.contains(uid) {
             try await deleteOnServer(uid, known: known, document: document, state: &state)
             report.removedThere += 1
-            try state.save(path: statePath)
+            try saveNowAndThen(state)
         }
+        try state.save(path: statePath)
     }
 
     private func create(_ uid: String, text: String, fingerprint: String, document: CalendarDocument,

@@ -27,8 +27,9 @@ public struct SyncState: Codable, Equatable, Sendable {
     }
 
     /// The UID the server keeps at `href`.
-    func uid(forHref href: String) -> String? {
-        resources.first { $0.value.href == href }?.key
+    /// Every known resource's UID by its href, for many lookups at once.
+    func uidsByHref() -> [String: String] {
+        Dictionary(resources.map { ($0.value.href, $0.key) }) { first, _ in first }
     }
 
     /// Reads the state at `path`; a missing file is a first sync. A file that cannot be read
