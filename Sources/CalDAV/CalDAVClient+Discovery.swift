@@ -7,8 +7,12 @@ extension CalDAVClient {
     /// Order (RFC 6764 + RFC 4791): `/.well-known/caldav` (redirects followed) or the URL
     /// itself → `current-user-principal` → `calendar-home-set` → a Depth 1 listing of each home,
     /// keeping collections that are calendars and accept VEVENTs.
+    ///
+    /// A URL that is itself an event calendar gives just that calendar: who pastes one
+    /// calendar's address wants that one, not every calendar of the account.
     public func discover(from start: URL) async throws -> [RemoteCalendar] {
         let hasPath = !(start.path.isEmpty || start.path == "/")
+        if hasPath, let only = try await calendarItself(at: start) { return [only] }
         let candidates = hasPath
             ? [start]
             : [start.appendingPathComponent(".well-known/caldav"), start.appendingPathComponent("/")]
@@ -50,30 +54,41 @@ extension CalDAVClient {
         return homes.isEmpty ? nil : homes
     }
 
+    /// The calendar at `url` when `url` is an event calendar; nil for anything else (a home, a
+    /// principal, a server that does not answer a Depth 0 listing there).
+    private func calendarItself(at url: URL) async throws -> RemoteCalendar? {
+        let reply = try await send("PROPFIND", url, headers: Self.xmlHeaders(depth: "0"), body: DAVRequestBody.calendarProperties)
+        guard reply.status == 207, let response = try? Multistatus(parsing: reply.body).responses.first else { return nil }
+        return calendar(from: response, answeredAt: reply.url)
+    }
+
     /// The event calendars directly inside `home`.
     private func listCalendars(in home: URL) async throws -> [RemoteCalendar] {
         let reply = try await send("PROPFIND", home, headers: Self.xmlHeaders(depth: "1"), body: DAVRequestBody.calendarProperties)
         guard reply.status == 207 else { throw Self.statusError(reply, href: href(for: home)) }
-        return try Multistatus(parsing: reply.body).responses.compactMap { response in
-            guard let resourceType = response.properties[DAVName.resourceType],
-                  resourceType.children.contains(DAVName.calendar),
-                  let url = URL(string: response.href, relativeTo: reply.url)?.absoluteURL
-            else { return nil }
-            // No supported-calendar-component-set means "any component" (RFC 4791 §5.2.3).
-            if let components = response.properties[DAVName.supportedComponents]?.componentNames,
-               !components.isEmpty, !components.contains(where: { $0.uppercased() == "VEVENT" }) {
-                return nil
-            }
-            let collection = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("/")
-            let fallbackName = (collection.lastPathComponent.removingPercentEncoding ?? collection.lastPathComponent)
-            return RemoteCalendar(
-                url: collection,
-                displayName: response.text(DAVName.displayName) ?? fallbackName,
-                color: response.text(DAVName.calendarColor),
-                syncToken: response.text(DAVName.syncToken),
-                ctag: response.text(DAVName.getCTag)
-            )
+        return try Multistatus(parsing: reply.body).responses.compactMap { calendar(from: $0, answeredAt: reply.url) }
+    }
+
+    /// A listed collection as a calendar, when it is one that takes events.
+    private func calendar(from response: Multistatus.Response, answeredAt base: URL) -> RemoteCalendar? {
+        guard let resourceType = response.properties[DAVName.resourceType],
+              resourceType.children.contains(DAVName.calendar),
+              let url = URL(string: response.href, relativeTo: base)?.absoluteURL
+        else { return nil }
+        // No supported-calendar-component-set means "any component" (RFC 4791 §5.2.3).
+        if let components = response.properties[DAVName.supportedComponents]?.componentNames,
+           !components.isEmpty, !components.contains(where: { $0.uppercased() == "VEVENT" }) {
+            return nil
         }
+        let collection = url.absoluteString.hasSuffix("/") ? url : url.appendingPathComponent("/")
+        let fallbackName = (collection.lastPathComponent.removingPercentEncoding ?? collection.lastPathComponent)
+        return RemoteCalendar(
+            url: collection,
+            displayName: response.text(DAVName.displayName) ?? fallbackName,
+            color: response.text(DAVName.calendarColor),
+            syncToken: response.text(DAVName.syncToken),
+            ctag: response.text(DAVName.getCTag)
+        )
     }
 
     /// A Depth 0 PROPFIND: the response describing `url` itself and the URL that answered.

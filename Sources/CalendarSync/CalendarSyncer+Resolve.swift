@@ -49,12 +49,17 @@ extension CalendarSyncer {
             try file.modify { document in document.replaceEvent(uid: uid, with: nil) }
             state.resources[uid] = nil
         case (.deletedHere, .mine):
-            if let etag = conflict.serverETag {
-                do {
-                    try await client.delete(href: conflict.href, etag: etag)
-                } catch CalDAVError.notFound {}
+            // Deleted on the server too, but only the version the user saw (If-Match).
+            do {
+                if let etag = conflict.serverETag { try await client.delete(href: conflict.href, etag: etag) }
+                state.resources[uid] = nil
+            } catch CalDAVError.notFound {
+                state.resources[uid] = nil
+            } catch CalDAVError.preconditionFailed {
+                // Changed there again meanwhile: the next sync offers the newer version.
+                state.resources[uid] = SyncState.Resource(href: conflict.href, etag: conflict.serverETag, fingerprint: "")
+                state.syncToken = nil
             }
-            state.resources[uid] = nil
         }
         try state.save(path: statePath)
     }

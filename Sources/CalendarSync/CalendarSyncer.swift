@@ -104,6 +104,13 @@ public struct CalendarSyncer: Sendable {
                 let mine = index.fingerprint(uid: uid)
                 let changedHere = known.map { mine != $0.fingerprint } ?? (mine != nil)
                 let same = index.hasSameEvent(uid: uid, as: server)
+                if changedHere && !same && mine == nil && known != nil {
+                    // Removed here, changed there: the user chooses (the removal is not pushed).
+                    after.recordConflict(SyncConflict(uid: uid, kind: .deletedHere, href: object.href,
+                                                      serverText: object.icsText, serverETag: object.etag,
+                                                      title: Self.title(in: object.icsText, uid: uid)))
+                    continue
+                }
                 if changedHere && !same {
                     after.recordConflict(SyncConflict(uid: uid, kind: .bothChanged, href: object.href,
                                                       serverText: object.icsText, serverETag: object.etag,

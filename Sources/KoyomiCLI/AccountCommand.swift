@@ -70,7 +70,11 @@ struct AccountCommand {
         let sync = SyncCommand(arguments: [], context: context)
         var result = sync.syncAll([account], passwords: [account.id: password])
         let chosen = account.calendars.map { "“\($0.displayName)”" }.joined(separator: ", ")
-        result.output = "Added \(account.displayName) with \(chosen)\n" + result.output
+        // A pasted calendar address brings just that calendar: said, with the way to the others.
+        let slashed = url.absoluteString.hasSuffix("/") ? url.absoluteString : url.absoluteString + "/"
+        let onlyThat = account.calendars.count == 1 && account.calendars[0].remoteURL.absoluteString == slashed
+            ? " (the address is that calendar's; give the server's address to choose among all its calendars)" : ""
+        result.output = "Added \(account.displayName) with \(chosen)\(onlyThat)\n" + result.output
         result.error = notes + result.error
         return result
     }

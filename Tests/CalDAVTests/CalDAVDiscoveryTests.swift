@@ -22,15 +22,18 @@ final class CalDAVDiscoveryTests: RadicaleTestCase {
                       "discovery starts at the well-known address (RFC 6764)")
     }
 
-    /// A pasted calendar address leads to the whole account (through its principal), so the
-    /// user picks from every calendar as with the host alone.
-    func testDiscoveryFromACalendarURLFindsTheAccountsCalendars() async throws {
+    /// A pasted calendar address is that calendar (issue 15: it used to bring every calendar
+    /// of the account); the account's address, or the host, still finds them all.
+    func testDiscoveryFromACalendarURLFindsJustThatCalendar() async throws {
         let server = try radicale()
         try await server.makeCalendar("work", displayName: "Work", color: nil)
         try await server.makeCalendar("home", displayName: "Home", color: nil)
 
         let calendars = try await client().discover(from: server.calendarURL("work"))
+        XCTAssertEqual(calendars.map(\.displayName), ["Work"])
+        XCTAssertEqual(calendars.first?.url, server.calendarURL("work"))
 
-        XCTAssertEqual(Set(calendars.map(\.displayName)), ["Work", "Home"])
+        let all = try await client().discover(from: server.baseURL)
+        XCTAssertEqual(Set(all.map(\.displayName)), ["Work", "Home"])
     }
 }

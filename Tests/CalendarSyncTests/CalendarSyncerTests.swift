@@ -153,6 +153,31 @@ final class CalendarSyncerTests: XCTestCase {
         XCTAssertEqual(Set(remote.keys), Set(document.eventUIDs), "and it reached the server too")
     }
 
+    /// Removed here while another device changed it (issue 15): labelled "deleted here", named
+    /// by its title; Keep Mine deletes it on the server (If-Match on the version seen) and the
+    /// conflict does not come back; Keep Theirs brings the other device's version here.
+    func testAPlanDeletedHereWhileChangedOnTheServerIsSettledEitherWay() async throws {
+        try await makeCalendar(events: [("a", "Dentist"), ("b", "Review")])
+        _ = try await syncer().sync()
+        for uid in ["a", "b"] {
+            try await changeOnServer(uid, summary: "\(uid) changed there")
+            try editLocally { document in document.replaceEvent(uid: uid, with: nil) }
+        }
+        let report = try await syncer().sync()
+        XCTAssertEqual(report.conflicts.map(\.kind), [.deletedHere, .deletedHere])
+        XCTAssertEqual(Set(report.conflicts.map(\.title)), ["a changed there", "b changed there"],
+                       "named by the title the server has, not the UID")
+
+        try await syncer().resolve("a", keeping: .mine)
+        try await syncer().resolve("b", keeping: .theirs)
+        let after = try await syncer().sync()
+        XCTAssertTrue(after.conflicts.isEmpty, "settled for good: \(after.conflicts)")
+        let remote = try await serverTexts()
+        XCTAssertNil(remote["a"], "keeping mine deleted it on the server")
+        XCTAssertEqual(title("b", in: try local()), "b changed there", "keeping theirs brought it back here")
+        XCTAssertTrue(remote["b"]?.contains("SUMMARY:b changed there") == true)
+    }
+
     func testAPlanDeletedOnTheServerWhileEditedHereIsOfferedBack() async throws {
         try await makeCalendar(events: [("a", "Dentist")])
         _ = try await syncer().sync()

@@ -27,6 +27,18 @@ final class SyncCommandTests: XCTestCase {
 
     private var keyringRequired: Bool { ProcessInfo.processInfo.environment["KOYOMI_REQUIRE_KEYRING"] != nil }
 
+    /// One calendar's address brings that calendar alone, and says so (issue 15).
+    func testAddingACalendarsOwnAddressAddsJustThatCalendar() async throws {
+        try await server.makeCalendar("work", displayName: "Work", color: "#e66100")
+        try await server.makeCalendar("home", displayName: "Home", color: nil)
+        let added = try koyomi("account", "add", server.calendarURL("home").absoluteString, "--user", "alice",
+                               "--password-stdin", input: "secret\n")
+        XCTAssertEqual(added.status, 0, added.stderr)
+        XCTAssertTrue(added.stdout.hasPrefix("Added alice@127.0.0.1 with “Home” (the address is that calendar's; "
+                                             + "give the server's address to choose among all its calendars)\n"), added.stdout)
+        XCTAssertFalse(added.stdout.contains("Work"), added.stdout)
+    }
+
     func testAddAnAccountSyncBothWaysAndSettleAConflictFromTheShell() async throws {
         try await server.makeCalendar("work", displayName: "Work", color: "#e66100")
         _ = try await server.put("work", uid: "dentist", summary: "Dentist")
