@@ -8,10 +8,13 @@ struct BenchOptions {
     var jsonPath: String?
     var koyomiPath: String?
     var keepFiles = false
+    /// Plan counts for the sync benchmark (Radicale on loopback) instead of the app's rows.
+    var syncSizes: [Int]?
 
     static let usage = """
     Usage: koyomi-bench [--sizes 1000,10000,100000] [--runs N] [--interactions N] [--json FILE]
                         [--koyomi PATH] [--keep]
+           koyomi-bench --sync 5000,50000 [--koyomi PATH]
 
     Generates calendars of each size in a temporary folder and measures load, first frame,
     paging, selection, search, save and peak RSS, beside libical's raw parse and a C program
@@ -21,6 +24,9 @@ struct BenchOptions {
       --interactions N   pages forward and back, and days selected, in the app (default 50)
       --koyomi PATH      the koyomi binary (default: beside koyomi-bench, built if missing)
       --keep             keep the generated calendars
+      --sync LIST        instead: sync timings against Radicale on loopback (python3-radicale),
+                         its collection seeded with LIST plans: first sync, a sync with
+                         nothing changed, 20 local additions pushed
     Without DISPLAY it re-runs itself under xvfb-run and dbus-run-session (GSK_RENDERER=cairo).
     """
 
@@ -46,6 +52,9 @@ struct BenchOptions {
             case "--json": options.jsonPath = try value(argument)
             case "--koyomi": options.koyomiPath = try value(argument)
             case "--keep": options.keepFiles = true
+            case "--sync":
+                let text = try value(argument)
+                options.syncSizes = try text.split(separator: ",").map { try count(argument, String($0), minimum: 1) }
             case "-h", "--help":
                 print(usage)
                 exit(0)

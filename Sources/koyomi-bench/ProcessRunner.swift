@@ -26,12 +26,17 @@ struct ProcessRunner {
     var scratch: URL
 
     func run(_ path: String, _ arguments: [String], environment extra: [String: String] = [:],
-             passSpawnTime: Bool = false) throws -> Outcome {
+             passSpawnTime: Bool = false, input: String? = nil) throws -> Outcome {
         let out = scratch.appendingPathComponent("child.out").path
         let err = scratch.appendingPathComponent("child.err").path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input {
+            let inPath = scratch.appendingPathComponent("child.in").path
+            try Data(input.utf8).write(to: URL(fileURLWithPath: inPath))
+            posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+        }
         posix_spawn_file_actions_addopen(&actions, 1, out, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, err, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
 

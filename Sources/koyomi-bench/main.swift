@@ -22,6 +22,17 @@ do {
     let environment = try BenchEnvironment.prepare(keep: options.keepFiles)
     defer { environment.cleanUp() }
     let koyomi = try environment.koyomiBinary(explicit: options.koyomiPath)
+    if let sizes = options.syncSizes {
+        let bench = SyncBenchmark(koyomi: koyomi, runner: ProcessRunner(scratch: environment.folder), folder: environment.folder)
+        var rows: [SyncBenchmark.Row] = []
+        for count in sizes {
+            log("sync, \(count) plans")
+            rows.append(try bench.run(count: count))
+        }
+        print(SyncBenchmark.render(rows))
+        environment.cleanUp()
+        exit(0)
+    }
     let cProgram = try environment.buildCProgram()
     let zone = TimeZone(identifier: "UTC") ?? .current
     let month = YearMonth(year: 2026, month: 6) ?? YearMonth(parsing: "2026-06")!
