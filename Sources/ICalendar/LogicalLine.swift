@@ -38,25 +38,13 @@ struct LogicalLine {
     func fileOffset(ofUnfolded offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard isFolded else { return range.lowerBound + offset }
         var kept = 0
-        var index = range.lowerBound
-        var atLineStart = false
-        while index < range.upperBound {
-            let byte = bytes[index]
-            if byte == 10 || byte == 13 {
-                atLineStart = true
-            } else if atLineStart {
-                atLineStart = false
-                if byte != 32 && byte != 9 {
-                    if kept == offset { return index }
-                    kept += 1
-                }
-            } else {
-                if kept == offset { return index }
-                kept += 1
-            }
-            index += 1
+        var found = range.upperBound
+        forEachKeptByte(in: bytes) { index in
+            if kept == offset { found = index; return false }
+            kept += 1
+            return true
         }
-        return range.upperBound
+        return found
     }
 
     /// The line as read: continuation lines joined back without their first space or tab.
@@ -64,6 +52,16 @@ struct LogicalLine {
         guard isFolded else { return Array(bytes[range]) }
         var result: [UInt8] = []
         result.reserveCapacity(range.count)
+        forEachKeptByte(in: bytes) { index in
+            result.append(bytes[index])
+            return true
+        }
+        return result
+    }
+
+    /// Calls `body` with the file offset of each byte the unfolded line keeps (line ends and
+    /// each continuation's first space or tab are skipped); stops when it returns false.
+    private func forEachKeptByte(in bytes: UnsafeBufferPointer<UInt8>, _ body: (Int) -> Bool) {
         var index = range.lowerBound
         var atLineStart = false
         while index < range.upperBound {
@@ -73,13 +71,12 @@ struct LogicalLine {
             } else if atLineStart {
                 atLineStart = false
                 // Empty lines were skipped; the first byte of a continuation is dropped.
-                if byte != 32 && byte != 9 { result.append(byte) }
-            } else {
-                result.append(byte)
+                if byte != 32 && byte != 9, !body(index) { return }
+            } else if !body(index) {
+                return
             }
             index += 1
         }
-        return result
     }
 }
 

@@ -60,6 +60,14 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
         editor.fields.locationEntry.grabFocus()
     }
 
+    /// Waits for the dialog's next frame, so sizes and positions are those on screen.
+    @MainActor
+    private func paint(_ editor: PlanEditorDialog) {
+        var painted = false
+        editor.dialog.afterNextPaint { painted = true }
+        XCTAssertTrue(MainLoop.iterate(until: { painted }), "the dialog was never painted again")
+    }
+
     @MainActor
     private func newForm() -> PlanForm {
         PlanForm(newOn: CalendarDay(year: 2026, month: 12, day: 3)!, now: now, calendar: calendar, calendarID: work.id)
@@ -173,12 +181,7 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             let fields = editor.fields
             let titleError = fields.errorLabels[.title]
             @MainActor func startsAt() -> Double? { fields.startDateEntry.bounds(relativeTo: editor.dialog)?.y }
-            @MainActor func settle() {
-                var painted = false
-                editor.dialog.afterNextPaint { painted = true }
-                XCTAssertTrue(MainLoop.iterate(until: { painted }), "the dialog was never painted again")
-            }
-            settle()
+            paint(editor)
             let fresh = startsAt()
             XCTAssertNotNil(fresh)
             XCTAssertEqual(titleError?.isVisible, false, "a new editor opens without a message")
@@ -190,13 +193,13 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             fields.titleEntry.text = ""
             XCTAssertEqual(titleError?.isVisible, false, "no message while the user is still in the field")
             fields.startTimeEntry.grabFocus()
-            settle()
+            paint(editor)
             XCTAssertEqual(titleError?.isMapped, true, "left empty: now it says so")
             XCTAssertEqual(titleError?.text, "Enter a title")
             XCTAssertEqual(fields.titleEntry.accessibleDescription, "Enter a title")
             XCTAssertEqual(startsAt(), fresh, "the message took the line kept for it")
             fields.titleEntry.text = "Dentist"
-            settle()
+            paint(editor)
             XCTAssertEqual(titleError?.isVisible, false)
             XCTAssertEqual(startsAt(), fresh, "and the fields stay where they were when it goes")
 
@@ -292,19 +295,14 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             AppTestCase.stylesheet.install()
             defer { AppTestCase.stylesheet.uninstall() }
             let editor = openEditor(form, isNew: false, in: parent)
-            @MainActor func settle() {
-                var painted = false
-                editor.dialog.afterNextPaint { painted = true }
-                XCTAssertTrue(MainLoop.iterate(until: { painted }), "the dialog was never painted again")
-            }
             let width = editor.dialog.allocatedWidth
             let section = editor.fields.repeatSection
             section.repeatDropDown.selectedIndex = PlanEditorRepeatSection.Choice.weekly.rawValue
             section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.onDate.rawValue
-            settle()
+            paint(editor)
             XCTAssertEqual(editor.dialog.allocatedWidth, width, "the weekday toggles fit the dialog as it was")
             section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.afterCount.rawValue
-            settle()
+            paint(editor)
             XCTAssertEqual(editor.dialog.allocatedWidth, width)
 
             let delete = try? XCTUnwrap(editor.fields.deleteButton)

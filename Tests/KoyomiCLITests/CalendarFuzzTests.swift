@@ -20,7 +20,7 @@ final class CalendarFuzzTests: XCTestCase {
 
     func testMutatedCalendarsEndInTimeCleanlyAndTouchNothingElse() throws {
         let seed = UInt64(ProcessInfo.processInfo.environment["KOYOMI_FUZZ_SEED"] ?? "") ?? 2026_12_01
-        var random = SplitMix64(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let samples = try ["personal.ics", "work.ics", "holidays.ics"].map {
             try Data(contentsOf: Self.dataFolder.appendingPathComponent($0))
         }
@@ -63,7 +63,7 @@ final class CalendarFuzzTests: XCTestCase {
 private enum Mutation: CaseIterable {
     case truncate, duplicateLine, swapLines, dropLine, randomBytes, hugeCount, deepNesting
 
-    func apply(to data: Data, using random: inout SplitMix64) -> Data {
+    func apply(to data: Data, using random: inout SeededGenerator) -> Data {
         var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
         func pick() -> Int { Int(random.next() % UInt64(max(lines.count, 1))) }
         switch self {
@@ -97,18 +97,5 @@ private enum Mutation: CaseIterable {
             }
         }
         return Data(lines.joined(separator: "\r\n").utf8)
-    }
-}
-
-/// A small, fast, seeded generator (the same sequence on every machine).
-private struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
