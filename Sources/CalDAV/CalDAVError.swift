@@ -39,7 +39,15 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidSyncToken:
             return "the server no longer accepts the sync token; a full listing is needed"
         case .server(let status, let href):
-            return "the server answered HTTP \(status) for \(href)"
+            let meaning = switch status {
+            case 500: "the server failed"
+            case 502, 504: "a gateway in front of the server failed"
+            case 503: "the server is not available for now"
+            case 507: "the server has no room left"
+            case 413: "the server refuses something this large"
+            default: "the server refused"
+            }
+            return "\(meaning) (HTTP \(status) for \(href)); the next sync tries again"
         case .malformedResponse(let what):
             return "the server's answer could not be read: \(what)"
         }

@@ -38,6 +38,11 @@ final class CalendarSyncerTests: XCTestCase {
 
     private func makeCalendar(events: [(uid: String, summary: String)] = []) async throws {
         try await server.makeCalendar("work", displayName: "Work", color: "#e66100")
+        try makeLocalCalendar(events: events)
+    }
+
+    /// The local calendar file with `events` (replacing any earlier one).
+    private func makeLocalCalendar(events: [(uid: String, summary: String)]) throws {
         let body = events.map { event in
             "BEGIN:VEVENT\r\nUID:\(event.uid)\r\nDTSTAMP:20261129T120000Z\r\nDTSTART:20261201T100000Z\r\n"
                 + "DTEND:20261201T110000Z\r\nSUMMARY:\(event.summary)\r\nEND:VEVENT\r\n"
@@ -55,7 +60,8 @@ final class CalendarSyncerTests: XCTestCase {
         try file.modify(body)
     }
 
-    private func serverTexts() async throws -> [String: String] {
+    private func serverTexts(of calendar: URL? = nil) async throws -> [String: String] {
+        let collection = calendar ?? collection
         let etags = try await client.listETags(calendar: collection)
         let objects = try await client.fetch(calendar: collection, hrefs: etags.map(\.href))
         var byUID: [String: String] = [:]
@@ -226,6 +232,41 @@ final class CalendarSyncerTests: XCTestCase {
         let etags = try await client.listETags(calendar: collection)
         XCTAssertEqual(etags.count, 1, "one copy on the server, not two")
         XCTAssertEqual(try local().eventUIDs, ["a"])
+    }
+
+    /// A flaky server or network in the middle of a first sync of six plans (issue 15): an
+    /// upload stored but its answer lost, an upload cut in half, 503, 507, 500. Each sync either
+    /// finishes or fails in words; after a clean resync the server and the file hold the six
+    /// plans once each, and nothing is in conflict.
+    func testFaultsDuringUploadsLoseNothingAndDuplicateNothing() async throws {
+        let plans = (1...6).map { (uid: "p\($0)", summary: "Plan \($0)") }
+        for fault in ["reset", "half", "503", "507", "500"] {
+            // A calendar of its own on the same server for each fault, and a fresh local file.
+            let name = "fault-\(fault)"
+            try await server.makeCalendar(name, displayName: name, color: nil)
+            try makeLocalCalendar(events: plans)
+            let proxy = try FaultProxy(to: server.baseURL, faults: [.init("PUT", 3, fault)])
+            defer { proxy.stop() }
+            let flaky = CalendarSyncer(
+                client: CalDAVClient(baseURL: proxy.baseURL, user: "alice", password: "secret", timeout: 10),
+                collection: proxy.baseURL.appendingPathComponent("alice/\(name)/"), calendarPath: calendarPath,
+                statePath: folder.appendingPathComponent("sync/\(name).json").path, timeZone: utc)
+            do {
+                _ = try await flaky.sync()
+                XCTFail("\(fault): the third upload failed, the sync cannot have succeeded")
+            } catch let error as CalDAVError {
+                XCTAssertFalse(error.description.contains("Domain"), "\(fault): \(error.description)")
+            }
+            let report = try await flaky.sync()
+            XCTAssertTrue(report.conflicts.isEmpty, "\(fault): \(report.conflicts)")
+            let remote = try await serverTexts(of: server.calendarURL(name))
+            XCTAssertEqual(remote.keys.sorted(), plans.map(\.uid), "\(fault): each plan once on the server")
+            let etags = try await client.listETags(calendar: server.calendarURL(name))
+            XCTAssertEqual(etags.count, 6, "\(fault): no duplicate resource")
+            XCTAssertEqual(try local().eventUIDs.sorted(), plans.map(\.uid), "\(fault): and each once here")
+            let again = try await flaky.sync()
+            XCTAssertEqual(again.sent + again.received, 0, "\(fault): settled: nothing left to move")
+        }
     }
 
     func testAServerThatDiesLeavesTheFileAndStateAsTheyWere() async throws {

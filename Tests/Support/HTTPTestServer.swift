@@ -90,6 +90,10 @@ public final class HTTPTestServer: @unchecked Sendable {
     /// `http.server` does, so `logged` works for both.
     private static let script = #"""
     import socket, sys, threading, time
+    import signal
+    # Started from an async test, the process inherits a worker thread's blocked signals:
+    # without this, SIGTERM would wait for the 10 s SIGKILL in ServerProcess.stop.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, [signal.SIGTERM, signal.SIGINT])
     port, mode = int(sys.argv[1]), sys.argv[2]
     cut_reply = sys.argv[3].encode() if len(sys.argv) > 3 else b""
     listener = socket.socket()
