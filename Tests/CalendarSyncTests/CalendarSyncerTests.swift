@@ -269,6 +269,38 @@ final class CalendarSyncerTests: XCTestCase {
         }
     }
 
+    /// The same while pulling: the listing (REPORT) or the plans' download cut off, or
+    /// answered 503. The file keeps what it had; a clean resync brings each plan once.
+    func testFaultsDuringDownloadsLoseNothingAndDuplicateNothing() async throws {
+        let uids = (1...6).map { "s\($0)" }
+        for (index, fault) in [("REPORT", 1, "reset"), ("REPORT", 2, "reset"), ("REPORT", 1, "503"),
+                               ("REPORT", 2, "500")].enumerated() {
+            let name = "pull-\(index)"
+            try await server.makeCalendar(name, displayName: name, color: nil)
+            for uid in uids { _ = try await server.put(name, uid: uid, summary: "Server \(uid)") }
+            try makeLocalCalendar(events: [])
+            let proxy = try FaultProxy(to: server.baseURL, faults: [.init(fault.0, fault.1, fault.2)])
+            defer { proxy.stop() }
+            let flaky = CalendarSyncer(
+                client: CalDAVClient(baseURL: proxy.baseURL, user: "alice", password: "secret", timeout: 10),
+                collection: proxy.baseURL.appendingPathComponent("alice/\(name)/"), calendarPath: calendarPath,
+                statePath: folder.appendingPathComponent("sync/\(name).json").path, timeZone: utc)
+            let label = "\(fault.0) #\(fault.1) \(fault.2)"
+            do {
+                _ = try await flaky.sync()
+                XCTFail("\(label): a broken download cannot make a finished sync")
+            } catch let error as CalDAVError {
+                XCTAssertFalse(error.description.contains("Domain"), "\(label): \(error.description)")
+            }
+            XCTAssertEqual(try local().eventUIDs, [], "\(label): nothing half-read landed in the file")
+            let report = try await flaky.sync()
+            XCTAssertTrue(report.conflicts.isEmpty, "\(label): \(report.conflicts)")
+            XCTAssertEqual(try local().eventUIDs.sorted(), uids, "\(label): each plan once here")
+            let etags = try await client.listETags(calendar: server.calendarURL(name))
+            XCTAssertEqual(etags.count, 6, "\(label): and nothing added on the server")
+        }
+    }
+
     func testAServerThatDiesLeavesTheFileAndStateAsTheyWere() async throws {
         try await makeCalendar(events: [("a", "Dentist")])
         _ = try await syncer().sync()
