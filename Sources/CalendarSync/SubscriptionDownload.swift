@@ -46,11 +46,12 @@ enum SubscriptionDownload {
         }
         defer { try? handle.close() }
         let transfer = SubscriptionTransfer(handle: handle, maxBytes: limits.maxBytes)
-        // What is left of the total for this hop; silence ends it sooner.
-        let left = max(1, Double(deadline.uptimeNanoseconds.subtractingReportingOverflow(DispatchTime.now().uptimeNanoseconds)
-            .partialValue) / 1e9)
+        // What is left of the total for this hop (earlier hops used the rest); silence ends it sooner.
+        let now = DispatchTime.now()
+        guard deadline > now else { throw .tookTooLong(seconds: limits.totalSeconds) }
+        let left = Double(deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9
         let session = HTTPSession(limits: .init(connectSeconds: min(limits.idleSeconds, 15), silenceSeconds: limits.idleSeconds,
-                                                totalSeconds: min(left, limits.totalSeconds)))
+                                                totalSeconds: left))
         let request = HTTPRequest(method: "GET", url: url, headers: [
             ("Accept", "text/calendar, */*;q=0.5"),
             // Some calendar hosts refuse requests without a User-Agent.

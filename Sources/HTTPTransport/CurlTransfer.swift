@@ -22,16 +22,21 @@ final class CurlTransfer: @unchecked Sendable {
 
     func cancel() { cancelled.store(true, ordering: .relaxed) }
 
+    /// The transfer a callback's context names (`HTTPSession.run` holds it retained throughout).
+    private static func borrowed(_ context: UnsafeMutableRawPointer?) -> CurlTransfer {
+        Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+    }
+
     /// Points libcurl's callbacks at this transfer (`context` is its retained pointer).
     func connect(to curl: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer) {
         koyomi_curl_set_data_callback(curl, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let transfer = CurlTransfer.borrowed(context)
             let length = size * count
             return transfer.received(Data(bytes: bytes!, count: length)) ? length : 0
         }
         koyomi_curl_set_pointer(curl, CURLOPT_WRITEDATA, context)
         koyomi_curl_set_data_callback(curl, CURLOPT_HEADERFUNCTION) { bytes, size, count, context in
-            let transfer = Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue()
+            let transfer = CurlTransfer.borrowed(context)
             let length = size * count
             transfer.headerLine(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
             return length
@@ -39,7 +44,7 @@ final class CurlTransfer: @unchecked Sendable {
         koyomi_curl_set_pointer(curl, CURLOPT_HEADERDATA, context)
         koyomi_curl_set_long(curl, CURLOPT_NOPROGRESS, 0)
         koyomi_curl_set_progress_callback(curl) { context, _, _, _, _ in
-            Unmanaged<CurlTransfer>.fromOpaque(context!).takeUnretainedValue().cancelled.load(ordering: .relaxed) ? 1 : 0
+            CurlTransfer.borrowed(context).cancelled.load(ordering: .relaxed) ? 1 : 0
         }
         koyomi_curl_set_pointer(curl, CURLOPT_XFERINFODATA, context)
     }

@@ -85,9 +85,6 @@ public struct AtomicFileWriter: Sendable {
         let target = Self.resolvingLinks(path)
         let folder = held.folder
         let name = (target as NSString).lastPathComponent
-        let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folderFD >= 0 else { throw SaveError.system(path: folder, operation: "open folder", errno: errno) }
-        defer { close(folderFD) }
         TempFiles.removeStale(in: folder, for: name)
 
         var original = stat()
@@ -123,7 +120,7 @@ public struct AtomicFileWriter: Sendable {
         guard rename(tempPath, target) == 0 else { throw SaveError.system(path: target, operation: "rename", errno: errno) }
         renamed = true
         willPerform?(.folderSync)
-        guard fsync(folderFD) == 0 else { throw SaveError.system(path: folder, operation: "fsync folder", errno: errno) }
+        guard fsync(held.fd) == 0 else { throw SaveError.system(path: folder, operation: "fsync folder", errno: errno) }
         guard let written = FileIdentity.of(path: target) else {
             throw SaveError.system(path: target, operation: "stat", errno: errno)
         }

@@ -30,14 +30,14 @@ public struct EventIndex {
         (eventsByUID[uid] ?? []).map { components[$0] }
     }
 
-    /// As `CalendarDocument.fingerprint(uid:)`.
+    /// See `CalendarDocument.fingerprint(uid:)` (which asks a fresh index).
     public func fingerprint(uid: String) -> String? {
         let texts = events(uid).map(\.text)
         guard !texts.isEmpty else { return nil }
         return Fingerprint.hex(texts.joined(separator: "\u{0}").utf8)
     }
 
-    /// As `CalendarDocument.resourceText(uid:)`.
+    /// See `CalendarDocument.resourceText(uid:)`.
     public func resourceText(uid: String) -> String? {
         let events = events(uid)
         guard !events.isEmpty else { return nil }
@@ -47,7 +47,7 @@ public struct EventIndex {
             + (zones + events).map(\.text).joined() + "END:VCALENDAR" + lineEnd
     }
 
-    /// As `CalendarDocument.hasSameEvent(uid:as:)`.
+    /// See `CalendarDocument.hasSameEvent(uid:as:)`.
     public func hasSameEvent(uid: String, as other: CalendarDocument) -> Bool {
         events(uid).flatMap { $0.lines.map(\.unfolded) }.sorted()
             == other.components.filter { $0.kind == "VEVENT" && $0.uid == uid }.flatMap { $0.lines.map(\.unfolded) }.sorted()
@@ -90,12 +90,6 @@ extension CalendarDocument {
         if !newParts.isEmpty { parts.insert(contentsOf: newParts, at: insertionIndex) }
         // The zones the new events name, once each.
         var present = Set(components.compactMap(\.tzid))
-        for case let (uid, resource?) in replacements {
-            let used = Self.zoneNames(in: resource.components.filter { $0.kind == "VEVENT" && $0.uid == uid })
-            for zone in resource.components where zone.kind == "VTIMEZONE" {
-                guard let tzid = zone.tzid, used.contains(tzid), present.insert(tzid).inserted else { continue }
-                parts.insert(.component(zone), at: insertionIndex)
-            }
-        }
+        for case let (uid, resource?) in changes { copyTimeZones(of: uid, from: resource, present: &present) }
     }
 }

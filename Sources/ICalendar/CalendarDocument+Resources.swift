@@ -9,53 +9,25 @@ extension CalendarDocument {
 
     /// The resource to upload for `uid`: VERSION, PRODID, the VTIMEZONEs its lines name, then
     /// its components exactly as written here. Nil when there is no such event.
-    public func resourceText(uid: String) -> String? {
-        let events = components.filter { $0.kind == "VEVENT" && $0.uid == uid }
-        guard !events.isEmpty else { return nil }
-        let used = Self.zoneNames(in: events)
-        let zones = components.filter { $0.kind == "VTIMEZONE" && $0.tzid.map(used.contains) == true }
-        let end = lineEnd
-        return "BEGIN:VCALENDAR" + end + "VERSION:2.0" + end + "PRODID:-//Koyomi//Koyomi//EN" + end
-            + (zones + events).map(\.text).joined() + "END:VCALENDAR" + end
-    }
+    public func resourceText(uid: String) -> String? { eventIndex.resourceText(uid: uid) }
 
     /// Puts the server's copy of the event `uid` in place of this document's (where the first
     /// of its components stood, else at the end), as the server wrote it: no new SEQUENCE or
     /// stamp, since it is the server's revision. Missing VTIMEZONEs come along. Nil removes
     /// the event.
     public mutating func replaceEvent(uid: String, with resource: CalendarDocument?) {
-        let isEvent = { (part: Part) -> Bool in
-            if case let .component(component) = part { return component.kind == "VEVENT" && component.uid == uid }
-            return false
-        }
-        let position = parts.firstIndex(where: isEvent)
-        parts.removeAll(where: isEvent)
-        guard let resource else { return }
-        // Servers often answer with bare LF lines: written with this file's line end.
-        let incoming = resource.components.filter { $0.kind == "VEVENT" && $0.uid == uid }.map { component in
-            component.text.hasSuffix(lineEnd) ? component : ComponentText(lines: ContentLine.split(
-                component.text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: lineEnd)))
-        }
-        parts.insert(contentsOf: incoming.map(Part.component), at: position ?? insertionIndex)
-        copyTimeZones(of: uid, from: resource)
+        replaceEvents([(uid, resource)])
     }
 
     /// Whether `other` holds the same event: the same content lines, whatever their order,
     /// folding and line ends (servers such as Radicale store what they were sent re-serialized).
     public func hasSameEvent(uid: String, as other: CalendarDocument) -> Bool {
-        func lines(_ document: CalendarDocument) -> [String] {
-            document.components.filter { $0.kind == "VEVENT" && $0.uid == uid }.flatMap { $0.lines.map(\.unfolded) }.sorted()
-        }
-        return lines(self) == lines(other)
+        eventIndex.hasSameEvent(uid: uid, as: other)
     }
 
     /// A short fingerprint of the event's text here (FNV-1a, 64 bits): sync compares it with
     /// the one taken at the last sync to tell a local change. Nil when there is no such event.
-    public func fingerprint(uid: String) -> String? {
-        let texts = snapshot(uid: uid).componentTexts
-        guard !texts.isEmpty else { return nil }
-        return Fingerprint.hex(texts.joined(separator: "\u{0}").utf8)
-    }
+    public func fingerprint(uid: String) -> String? { eventIndex.fingerprint(uid: uid) }
 
     /// The TZIDs named on the components' lines (`DTSTART;TZID=…`, `EXDATE;TZID=…`).
     static func zoneNames(in events: [ComponentText]) -> Set<String> {

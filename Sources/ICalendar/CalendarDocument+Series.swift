@@ -40,10 +40,16 @@ extension CalendarDocument {
     /// its lines) and that this document lacks, as they are written there: a plan moved to
     /// another calendar keeps the zone definitions RFC 5545 wants beside it.
     public mutating func copyTimeZones(of uid: String, from source: CalendarDocument) {
-        let present = Set(components.compactMap(\.tzid))
+        var present = Set(components.compactMap(\.tzid))
+        copyTimeZones(of: uid, from: source, present: &present)
+    }
+
+    /// `copyTimeZones(of:from:)` with the TZIDs already here known (and kept up to date), for
+    /// many events at once.
+    mutating func copyTimeZones(of uid: String, from source: CalendarDocument, present: inout Set<String>) {
         let used = Self.zoneNames(in: source.components.filter { $0.kind == "VEVENT" && $0.uid == uid })
         for zone in source.components where zone.kind == "VTIMEZONE" {
-            guard let tzid = zone.tzid, used.contains(tzid), !present.contains(tzid) else { continue }
+            guard let tzid = zone.tzid, used.contains(tzid), present.insert(tzid).inserted else { continue }
             parts.insert(.component(zone), at: insertionIndex)
         }
     }

@@ -22,7 +22,8 @@ public final class FolderLock {
     }
 
     public let folder: String
-    private let fd: Int32
+    /// The open folder; the save that holds the lock fsyncs it after its rename.
+    let fd: Int32
 
     /// Takes the lock on `folder`, waiting at most `patience.seconds`.
     /// - Parameter onWaiting: told (once) that another writer holds the lock, with a sentence.

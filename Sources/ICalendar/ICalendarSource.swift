@@ -7,11 +7,7 @@ import Foundation
 enum ICalendarSource {
     static func readText(path: String) throws(ICalendarError) -> String {
         let fail = { (problem: String) in ICalendarError(path: path, problem: problem) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw fail("does not exist")
-        }
-        if isDirectory.boolValue { throw fail("is a folder, not a file") }
+        // Says "does not exist", "is a folder, not a file" and the rest in words.
         let data = try readBytes(path: path, limit: AtomicFileWriter.maxFileBytes)
         if data.withUnsafeBytes(containsNul) { throw fail("is a binary file, not iCalendar text") }
         guard var text = String(data: data, encoding: .utf8) else {
@@ -58,7 +54,7 @@ enum ICalendarSource {
             case let .notAFile(_, kind): "is \(kind), not a file"
             case let .tooLarge(_, limit): "is larger than \(limit >> 20) MiB, more than any calendar needs"
             case let .system(_, _, code) where code == EACCES || code == EPERM: "cannot be read (permission denied)"
-            case let .system(_, _, code) where code == ENOENT: "does not exist"
+            case let .system(_, _, code) where code == ENOENT || code == ENOTDIR: "does not exist"
             case let .system(_, _, code): "cannot be read (\(String(cString: strerror(code))))"
             case .changedOnDisk, .busy, .readOnly: "changed while it was read"
             }

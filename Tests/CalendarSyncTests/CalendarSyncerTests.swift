@@ -36,6 +36,13 @@ final class CalendarSyncerTests: XCTestCase {
                        statePath: folder.appendingPathComponent("sync/work.json").path, timeZone: utc)
     }
 
+    /// A syncer of the calendar `name` that talks to the server through `proxy`.
+    private func syncer(of name: String, through proxy: FaultProxy) -> CalendarSyncer {
+        CalendarSyncer(client: CalDAVClient(baseURL: proxy.baseURL, user: "alice", password: "secret", timeout: 10),
+                       collection: proxy.baseURL.appendingPathComponent("alice/\(name)/"), calendarPath: calendarPath,
+                       statePath: folder.appendingPathComponent("sync/\(name).json").path, timeZone: utc)
+    }
+
     private func makeCalendar(events: [(uid: String, summary: String)] = []) async throws {
         try await server.makeCalendar("work", displayName: "Work", color: "#e66100")
         try makeLocalCalendar(events: events)
@@ -247,10 +254,7 @@ final class CalendarSyncerTests: XCTestCase {
             try makeLocalCalendar(events: plans)
             let proxy = try FaultProxy(to: server.baseURL, faults: [.init("PUT", 3, fault)])
             defer { proxy.stop() }
-            let flaky = CalendarSyncer(
-                client: CalDAVClient(baseURL: proxy.baseURL, user: "alice", password: "secret", timeout: 10),
-                collection: proxy.baseURL.appendingPathComponent("alice/\(name)/"), calendarPath: calendarPath,
-                statePath: folder.appendingPathComponent("sync/\(name).json").path, timeZone: utc)
+            let flaky = syncer(of: name, through: proxy)
             do {
                 _ = try await flaky.sync()
                 XCTFail("\(fault): the third upload failed, the sync cannot have succeeded")
@@ -281,10 +285,7 @@ final class CalendarSyncerTests: XCTestCase {
             try makeLocalCalendar(events: [])
             let proxy = try FaultProxy(to: server.baseURL, faults: [.init(fault.0, fault.1, fault.2)])
             defer { proxy.stop() }
-            let flaky = CalendarSyncer(
-                client: CalDAVClient(baseURL: proxy.baseURL, user: "alice", password: "secret", timeout: 10),
-                collection: proxy.baseURL.appendingPathComponent("alice/\(name)/"), calendarPath: calendarPath,
-                statePath: folder.appendingPathComponent("sync/\(name).json").path, timeZone: utc)
+            let flaky = syncer(of: name, through: proxy)
             let label = "\(fault.0) #\(fault.1) \(fault.2)"
             do {
                 _ = try await flaky.sync()

@@ -5,74 +5,8 @@ import GtkKit
 import XCTest
 
 /// The plan editor dialog on screen: fields set through its real widgets, inline messages,
-/// Save's sensitivity, and what Save and Delete hand to the owner. Times are pinned (UTC, a
-/// fixed "now") and the locale is en_US, so the week starts on Sunday unless a test says so.
-// @unchecked Sendable: every test touches it from the main thread only, inside MainActor.assumeIsolated.
-final class PlanEditorTests: XCTestCase, @unchecked Sendable {
-    /// Its own application (not AppTestCase's): the dialog needs only a parent window.
-    @MainActor private static let application: Application = {
-        let application = Application(id: "app.koyomi.Tests.PlanEditor", flags: [.nonUnique])
-        application.register()
-        return application
-    }()
-
-    private let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
-        calendar.locale = Locale(identifier: "en_US")
-        return calendar
-    }()
-    private let work = CalendarInfo(id: CalendarID("work"), name: "Work", color: "#e66100", isReadOnly: false)
-    private let home = CalendarInfo(id: CalendarID("home"), name: "Home", color: "#1c71d8", isReadOnly: false)
-    private let samples = CalendarInfo(id: CalendarID("samples"), name: "Samples", color: "#333", isReadOnly: true)
-    @MainActor private static let colors = ColorClasses()
-    @MainActor private var colors: ColorClasses { Self.colors }
-    /// Sunday 2026-11-29 12:00 UTC.
-    private let now = Date(timeIntervalSince1970: 1_795_953_600)
-
-    override func setUpWithError() throws {
-        let ready = MainActor.assumeIsolated { GtkRuntime.initialize() }
-        guard ready else {
-            XCTFail("GTK could not open a display: run the tests under Xvfb (see README)")
-            throw XCTSkip("no display")
-        }
-    }
-
-    @MainActor
-    private func openEditor(_ form: PlanForm, isNew: Bool, firstWeekday: Int = 1,
-                            in parent: Window) -> PlanEditorDialog {
-        let editor = PlanEditorDialog(parent: parent, form: form, calendars: [samples, work, home], isNew: isNew,
-                                      userZone: calendar.timeZone, firstWeekday: firstWeekday, calendar: calendar,
-                                      colors: colors)
-        var painted = false
-        editor.dialog.afterNextPaint { painted = true }
-        editor.present()
-        XCTAssertTrue(MainLoop.iterate(until: { painted }), "the dialog was never painted")
-        return editor
-    }
-
-    /// Types `text` into `entry` as a user does: focus in, the text, then on to another field
-    /// (Location, which nothing validates), so the field counts as left.
-    @MainActor
-    private func type(_ text: String, into entry: Entry, of editor: PlanEditorDialog) {
-        entry.grabFocus()
-        entry.text = text
-        editor.fields.locationEntry.grabFocus()
-    }
-
-    /// Waits for the dialog's next frame, so sizes and positions are those on screen.
-    @MainActor
-    private func paint(_ editor: PlanEditorDialog) {
-        var painted = false
-        editor.dialog.afterNextPaint { painted = true }
-        XCTAssertTrue(MainLoop.iterate(until: { painted }), "the dialog was never painted again")
-    }
-
-    @MainActor
-    private func newForm() -> PlanForm {
-        PlanForm(newOn: CalendarDay(year: 2026, month: 12, day: 3)!, now: now, calendar: calendar, calendarID: work.id)
-    }
-
+/// Save's sensitivity, and what Save and Delete hand to the owner.
+final class PlanEditorTests: PlanEditorTestCase, @unchecked Sendable {
     func testNewPlanNeedsATitleThenSaves() {
         MainActor.assumeIsolated {
             let parent = Window(application: Self.application)
@@ -171,49 +105,6 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
         }
     }
 
-    /// A fresh editor is not red, a message waits until the user has left its field (or tried
-    /// to save with Enter), and a message coming or going moves no field (issue 14).
-    func testMessagesWaitUntilTheFieldIsLeftAndMoveNothing() {
-        MainActor.assumeIsolated {
-            let parent = Window(application: Self.application)
-            defer { parent.destroy(); MainLoop.drain() }
-            let editor = openEditor(newForm(), isNew: true, in: parent)
-            let fields = editor.fields
-            let titleError = fields.errorLabels[.title]
-            @MainActor func startsAt() -> Double? { fields.startDateEntry.bounds(relativeTo: editor.dialog)?.y }
-            paint(editor)
-            let fresh = startsAt()
-            XCTAssertNotNil(fresh)
-            XCTAssertEqual(titleError?.isVisible, false, "a new editor opens without a message")
-            XCTAssertNil(fields.titleEntry.accessibleDescription)
-            XCTAssertFalse(editor.dialog.saveButton.isSensitive, "but Save waits for a title")
-
-            fields.titleEntry.grabFocus()
-            fields.titleEntry.text = "D"
-            fields.titleEntry.text = ""
-            XCTAssertEqual(titleError?.isVisible, false, "no message while the user is still in the field")
-            fields.startTimeEntry.grabFocus()
-            paint(editor)
-            XCTAssertEqual(titleError?.isMapped, true, "left empty: now it says so")
-            XCTAssertEqual(titleError?.text, "Enter a title")
-            XCTAssertEqual(fields.titleEntry.accessibleDescription, "Enter a title")
-            XCTAssertEqual(startsAt(), fresh, "the message took the line kept for it")
-            fields.titleEntry.text = "Dentist"
-            paint(editor)
-            XCTAssertEqual(titleError?.isVisible, false)
-            XCTAssertEqual(startsAt(), fresh, "and the fields stay where they were when it goes")
-
-            // Still typing the end: no message; Enter is an attempt to save, so it shows.
-            fields.endTimeEntry.grabFocus()
-            fields.endTimeEntry.text = "08:30"
-            XCTAssertEqual(fields.errorLabels[.endTime]?.isVisible, false)
-            XCTAssertFalse(editor.dialog.saveButton.isSensitive)
-            fields.endTimeEntry.activate()
-            XCTAssertEqual(fields.errorLabels[.endTime]?.text, "The plan ends before it starts")
-            XCTAssertEqual(fields.errorLabels[.endTime]?.isVisible, true)
-        }
-    }
-
     /// Moving the start keeps the plan's length; moving the end changes it (issue 14).
     func testMovingTheStartKeepsTheLength() {
         MainActor.assumeIsolated {
@@ -277,42 +168,6 @@ final class PlanEditorTests: XCTestCase, @unchecked Sendable {
             section.countSpin.value = 8
             XCTAssertEqual(editor.form.repeatEnd, .afterCount(8))
             XCTAssertTrue(editor.dialog.saveButton.isSensitive)
-            editor.cancel()
-        }
-    }
-
-    /// Delete is on screen without scrolling however long the form grows, and the dialog keeps
-    /// its width when the repeat fields appear (issue 14).
-    func testDeleteStaysInViewAndRepeatFieldsDoNotWidenTheDialog() {
-        MainActor.assumeIsolated {
-            let parent = Window(application: Self.application)
-            defer { parent.destroy(); MainLoop.drain() }
-            let start = Date(timeIntervalSince1970: 1_796_288_400)
-            let plan = Plan(id: .init(uid: "gym"), calendarID: work.id, title: "Gym",
-                            timing: .timed(start: start, end: start.addingTimeInterval(3600)))
-            let form = PlanForm(plan: plan, repeat: .none, repeatEnd: .never, zone: nil, calendar: calendar)
-            // The app's own style sheet, as the window has it.
-            AppTestCase.stylesheet.install()
-            defer { AppTestCase.stylesheet.uninstall() }
-            let editor = openEditor(form, isNew: false, in: parent)
-            let width = editor.dialog.allocatedWidth
-            let section = editor.fields.repeatSection
-            section.repeatDropDown.selectedIndex = PlanEditorRepeatSection.Choice.weekly.rawValue
-            section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.onDate.rawValue
-            paint(editor)
-            XCTAssertEqual(editor.dialog.allocatedWidth, width, "the weekday toggles fit the dialog as it was")
-            section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.afterCount.rawValue
-            paint(editor)
-            XCTAssertEqual(editor.dialog.allocatedWidth, width)
-
-            let delete = try? XCTUnwrap(editor.fields.deleteButton)
-            let box = delete?.bounds(relativeTo: editor.dialog)
-            XCTAssertEqual(delete?.isMapped, true)
-            if let box {
-                XCTAssertGreaterThanOrEqual(box.y, 0)
-                XCTAssertLessThanOrEqual(box.y + box.height, Double(editor.dialog.allocatedHeight),
-                                         "Delete is inside the dialog, not below the fold")
-            }
             editor.cancel()
         }
     }
