@@ -32,7 +32,9 @@ let package = Package(
         ),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "CalendarModel"),
-        .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel"]),
+        // RFC 5545 recurrence rules read and expanded in pure Swift (libical 3.0's iterator is wrong in places).
+        .target(name: "Recurrence", dependencies: ["CalendarModel"]),
+        .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel", "Recurrence"]),
         .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar", "Accounts", "CalDAV", "CalendarSync"]),
         // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
         .target(name: "Accounts", dependencies: ["CSecret", "ICalendar"]),
@@ -54,6 +56,11 @@ let package = Package(
         .testTarget(
             name: "ICalendarTests",
             dependencies: ["ICalendar", "CalendarModel", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
+        .testTarget(
+            name: "RecurrenceTests",
+            dependencies: ["Recurrence", "CalendarModel", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),

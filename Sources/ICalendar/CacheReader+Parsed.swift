@@ -1,6 +1,7 @@
 import CICal
 import CalendarModel
 import Foundation
+import Recurrence
 
 /// Reading back what `CacheWriter.parsed(_:)` wrote. Any value out of place gives nil.
 extension CacheReader {
@@ -83,7 +84,7 @@ extension CacheReader {
         var record = EventRecord(uid: uid, title: title, location: location, notes: notes, color: color,
                                  categories: categories, status: status, start: start, length: length)
         if let ruleText {
-            guard let rule = RuleText.rule(from: ruleText) else { return nil }
+            guard let rule = try? RecurrenceRule(parsing: ruleText) else { return nil }
             record.rule = rule
         }
         guard let hasUntil = bool() else { return nil }

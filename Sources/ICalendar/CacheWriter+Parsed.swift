@@ -52,7 +52,8 @@ extension CacheWriter {
     }
 
     private mutating func record(_ record: EventRecord) -> Bool {
-        guard record.recurrenceID == nil else { return false }
+        // Overrides and RDATE periods are rare enough to read from the file each time.
+        guard record.recurrenceID == nil, record.rdateLengths.isEmpty, record.laterChanges.isEmpty else { return false }
         string(record.uid)
         string(record.title)
         optional(record.location)
@@ -66,11 +67,8 @@ extension CacheWriter {
         case let .seconds(seconds): unsigned(1); int(seconds)
         case let .nominal(days, seconds): unsigned(2); int(days); int(seconds)
         }
-        if var rule = record.rule {
-            // Only rules that read back to the same text are cached.
-            guard let text = RuleText.text(of: &rule), var back = RuleText.rule(from: text),
-                  RuleText.text(of: &back) == text else { return false }
-            optional(text)
+        if let rule = record.rule {
+            optional(rule.text)
         } else {
             optional(nil)
         }

@@ -86,10 +86,7 @@ extension CalendarDocument {
     // MARK: - Finding components
 
     private func masterIndex(uid: String) throws(ICalendarError) -> Int {
-        guard let index = parts.firstIndex(where: { part in
-            guard case let .component(component) = part else { return false }
-            return component.kind == "VEVENT" && component.uid == uid && component.recurrenceIDLine == nil
-        }) else { throw missing(uid) }
+        guard let index = masterPartIndex(uid: uid) else { throw missing(uid) }
         return index
     }
 
@@ -98,7 +95,7 @@ extension CalendarDocument {
         return parts.firstIndex { part in
             guard case let .component(component) = part, component.kind == "VEVENT", component.uid == uid,
                   let line = component.recurrenceIDLine, let time = PropertyTime(line: line) else { return false }
-            return EventTime(wall: time.wall, zone: editor.eventZone(time)).occurrenceKey(zones: zones) == key
+            return EventTime(wall: time.wall, zone: editor.eventZone(time)).recurrenceIDKeys(zones: zones).contains(key)
         }
     }
 

@@ -63,9 +63,24 @@ extension CalendarDocument {
         return RepeatRule(frequency: frequency, interval: interval, weekdays: weekdays, end: end)
     }
 
-    /// The master (no RECURRENCE-ID) VEVENT of `uid`.
+    /// The master (no RECURRENCE-ID) VEVENT of `uid`: of several copies, the one shown.
     func master(uid: String) -> ComponentText? {
-        components.first { $0.kind == "VEVENT" && $0.uid == uid && $0.recurrenceIDLine == nil }
+        guard let index = masterPartIndex(uid: uid), case let .component(component) = parts[index] else { return nil }
+        return component
+    }
+
+    /// Where in `parts` the master of `uid` is. A file may hold an event twice (a careless
+    /// merge); the window shows the newest copy (`PlacedEvents.settle`), so edits go to it and
+    /// the other copies stay as they are.
+    func masterPartIndex(uid: String) -> Int? {
+        var best: (index: Int, revision: Revision)?
+        for (index, part) in parts.enumerated() {
+            guard case let .component(component) = part, component.kind == "VEVENT", component.uid == uid,
+                  component.recurrenceIDLine == nil else { continue }
+            let revision = Revision([component])
+            if best.map({ revision.compare($0.revision) == .orderedDescending }) ?? true { best = (index, revision) }
+        }
+        return best?.index
     }
 
     /// UNTIL as "the last day an occurrence may start on", in the event's own frame: a UTC

@@ -7,9 +7,7 @@ extension CalendarDocument {
     /// The DTSTART/DTEND (or DURATION) of the event's master as a timing, with no rule
     /// applied; nil when there is no such event or its times cannot be read.
     public func seriesTiming(uid: String) -> PlanTiming? {
-        guard var master = components.first(where: {
-            $0.kind == "VEVENT" && $0.uid == uid && $0.recurrenceIDLine == nil
-        }) else { return nil }
+        guard var master = master(uid: uid) else { return nil }
         for name in ["RRULE", "RDATE", "EXRULE", "EXDATE"] { master.remove(name) }
         // Read through the same code as the window, with the document's own zones.
         let zones = components.filter { $0.kind == "VTIMEZONE" }.map(\.text).joined()
@@ -27,8 +25,7 @@ extension CalendarDocument {
     /// as written; nil for dates, UTC, floating times and zones Foundation does not know
     /// (e.g. Outlook's Windows names), which are then shown in the user's zone.
     public func timeZone(uid: String) -> TimeZone? {
-        guard let master = components.first(where: { $0.kind == "VEVENT" && $0.uid == uid && $0.recurrenceIDLine == nil })
-                ?? components.first(where: { $0.kind == "VEVENT" && $0.uid == uid }),
+        guard let master = master(uid: uid) ?? components.first(where: { $0.kind == "VEVENT" && $0.uid == uid }),
               let line = master.line(named: "DTSTART"), case let .local(_, tzid)? = PropertyTime(line: line),
               let tzid else { return nil }
         return TimeZone(identifier: tzid)

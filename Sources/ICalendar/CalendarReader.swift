@@ -70,6 +70,7 @@ struct CalendarReader {
         events.reserve(for: chunks)
         events.warnings += zoneWarnings
         for chunk in chunks { events.append(chunk) }
+        events.settle(zones: zones)
     }
 
     private mutating func readCalendarProperties(_ calendar: OpaquePointer) {

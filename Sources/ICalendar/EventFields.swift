@@ -1,5 +1,6 @@
 import CICal
 import CalendarModel
+import Recurrence
 
 /// The properties of one VEVENT that Koyomi uses, copied out of libical.
 struct EventFields {
@@ -13,12 +14,21 @@ struct EventFields {
     var dtstart: RawTime?
     var dtend: RawTime?
     var duration: NominalDuration?
-    var rule: icalrecurrencetype?
+    /// The RRULE without its UNTIL (kept in `until`, read in DTSTART's frame when expanding).
+    var rule: RecurrenceRule?
     var until: RawTime?
-    var hasRscale = false
+    /// Why the RRULE could not be used, in words; the event then shows DTSTART only.
+    var ruleProblem: String?
+    /// RRULE parts read but not followed (SKIP=BACKWARD, names the RFC does not define).
+    var ignoredRuleParts: [String] = []
     var rdates: [RawTime] = []
+    /// RDATE;VALUE=PERIOD occurrences' own ends (or durations), by index in `rdates`.
+    var rdatePeriods: [Int: (end: RawTime?, duration: NominalDuration?)] = [:]
     var exdates: [RawTime] = []
     var recurrenceID: RawTime?
+    /// RECURRENCE-ID;RANGE=THISANDFUTURE: the override changes every later occurrence too.
+    var changesLaterOccurrences = false
+    var revision = Revision()
     /// The first parse error libical recorded in the event (an X-LIC-ERROR property).
     var parseError: String?
 
@@ -43,35 +53,44 @@ struct EventFields {
         case ICAL_DTEND_PROPERTY: dtend = dtend ?? RawTime(icalproperty_get_dtend(property), property: property)
         case ICAL_DURATION_PROPERTY:
             duration = duration ?? NominalDuration(icalproperty_get_duration(property))
-        case ICAL_RRULE_PROPERTY where rule == nil: takeRule(property)
+        case ICAL_RRULE_PROPERTY where rule == nil && ruleProblem == nil:
+            if let text = LibicalText.value(of: property) { readRule(text) }
         case ICAL_RDATE_PROPERTY:
             let value = icalproperty_get_rdate(property)
-            let time = icaltime_is_null_time(value.time).isTrue ? value.period.start : value.time
-            if let raw = RawTime(time, property: property) { rdates.append(raw) }
+            let isPeriod = icaltime_is_null_time(value.time).isTrue
+            guard let raw = RawTime(isPeriod ? value.period.start : value.time, property: property) else { break }
+            if isPeriod {
+                let end = RawTime(value.period.end, property: property)
+                rdatePeriods[rdates.count] = (end, end == nil ? NominalDuration(value.period.duration) : nil)
+            }
+            rdates.append(raw)
         case ICAL_EXDATE_PROPERTY:
             if let raw = RawTime(icalproperty_get_exdate(property), property: property) { exdates.append(raw) }
-        case ICAL_RECURRENCEID_PROPERTY:
-            recurrenceID = recurrenceID ?? RawTime(icalproperty_get_recurrenceid(property), property: property)
+        case ICAL_RECURRENCEID_PROPERTY where recurrenceID == nil:
+            recurrenceID = RawTime(icalproperty_get_recurrenceid(property), property: property)
+            if let range = icalproperty_get_first_parameter(property, ICAL_RANGE_PARAMETER) {
+                changesLaterOccurrences = icalparameter_get_range(range) == ICAL_RANGE_THISANDFUTURE
+            }
+        case ICAL_SEQUENCE_PROPERTY: revision.sequence = Int(icalproperty_get_sequence(property))
+        case ICAL_LASTMODIFIED_PROPERTY: revision.lastModified = LibicalText.value(of: property).flatMap(Revision.number)
+        case ICAL_DTSTAMP_PROPERTY: revision.stamp = LibicalText.value(of: property).flatMap(Revision.number)
         case ICAL_XLICERROR_PROPERTY where parseError == nil: takeError(property)
         default: break
         }
     }
 
-    private mutating func takeRule(_ property: OpaquePointer) {
-        var value = icalproperty_get_rrule(property)
-        guard value.freq != ICAL_NO_RECURRENCE else { return }
-        if let scale = LibicalText.string(value.rscale), scale.uppercased() != "GREGORIAN" {
-            hasRscale = true
+    /// Koyomi reads RRULEs itself (`RecurrenceRule`), so a rule libical refused can still be
+    /// named and its event still shown.
+    private mutating func readRule(_ text: String) {
+        do {
+            var parsed = try RecurrenceRule(parsing: text)
+            if let value = parsed.until { until = RawTime(value) }
+            parsed.until = nil
+            ignoredRuleParts = parsed.ignoredParts
+            rule = parsed
+        } catch {
+            ruleProblem = "its repeat rule “\(text)” cannot be used: \(error)"
         }
-        // The iterator gets a copy without pointers into the tree; UNTIL is re-added
-        // in the DTSTART's frame when expanding.
-        value.rscale = nil
-        if !icaltime_is_null_time(value.until).isTrue {
-            until = RawTime(value.until, property: property)
-            until?.tzid = nil
-        }
-        value.until = icaltime_null_time()
-        rule = value
     }
 
     private mutating func takeError(_ property: OpaquePointer) {
@@ -82,7 +101,30 @@ struct EventFields {
         if type == ICAL_XLICERRORTYPE_PROPERTYPARSEERROR && message.contains("property name") { return }
         // An empty value ("LOCATION:", as Google exports write) just means "none".
         if message.hasPrefix("No value for") { return }
+        // libical drops an RRULE it cannot read and quotes it here; Koyomi reads it itself
+        // (libical 3.0 refuses valid rules too, such as a negative BYWEEKNO).
+        if message.contains("RRULE property"), let quoted = message.range(of: "Removing entire property: ") {
+            if rule == nil && ruleProblem == nil { readRule(Self.unescaped(String(message[quoted.upperBound...]))) }
+            return
+        }
         parseError = message
+    }
+
+    /// TEXT escapes undone ("FREQ=DAILY\\;COUNT=-1" as libical quotes a value).
+    static func unescaped(_ text: String) -> String {
+        var result = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                result.append(character == "n" || character == "N" ? "\n" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     private func nonEmpty(_ text: String?) -> String? {

@@ -1,6 +1,7 @@
 import CICal
 import CalendarModel
 import Foundation
+import Recurrence
 
 /// Reads one VEVENT component into an `EventRecord`, or says why it is skipped.
 struct EventReader {
@@ -23,9 +24,6 @@ struct EventReader {
         if let error = fields.parseError {
             return .skipped("event \(name) skipped: \(error)")
         }
-        if fields.hasRscale {
-            return .skipped("event \(name) skipped: its RRULE uses a non-Gregorian RSCALE")
-        }
         guard let dtstart = fields.dtstart else {
             return .skipped("event \(name) skipped: it has no DTSTART")
         }
@@ -46,11 +44,43 @@ struct EventReader {
             color: fields.color, categories: fields.categories, status: fields.status,
             start: start, length: length(start: start, end: fields.dtend.map(time), duration: fields.duration))
         record.rule = fields.rule
+        warnings += ruleWarnings(fields, start: start, name: name)
         record.until = fields.until.map(time)
         record.rdates = fields.rdates.map(time)
+        for (index, period) in fields.rdatePeriods where index < record.rdates.count {
+            record.rdateLengths[index] = length(start: record.rdates[index], end: period.end.map(time),
+                                                duration: period.duration)
+        }
         record.exdates = fields.exdates.map(time)
         record.recurrenceID = fields.recurrenceID.map(time)
+        record.changesLaterOccurrences = fields.changesLaterOccurrences && record.recurrenceID != nil
+        record.revision = fields.revision
         return .event(record, warnings: warnings)
+    }
+
+    /// What is wrong with the RRULE, said once at loading; the plan still shows (at least its
+    /// first occurrence), so nothing vanishes without a word.
+    private func ruleWarnings(_ fields: EventFields, start: EventTime, name: String) -> [String] {
+        if let problem = fields.ruleProblem { return ["event \(name): \(problem); only its first occurrence is shown"] }
+        guard let rule = fields.rule else { return [] }
+        var warnings: [String] = []
+        if !fields.ignoredRuleParts.isEmpty {
+            let parts = fields.ignoredRuleParts.joined(separator: ", ")
+            warnings.append("event \(name): its repeat rule's \(parts) is not part of RFC 5545 and is ignored")
+        }
+        let expansion = RuleExpansion(rule: rule, start: start.wall.ruleTime, isDate: start.wall.isDate, until: nil)
+        if !expansion.repeatsAfterStart {
+            warnings.append("event \(name): its repeat rule “\(rule.text)” matches no date after its first; "
+                + "only that one is shown")
+        } else if rule.frequency.rawValue < RecurrenceRule.Frequency.daily.rawValue {
+            let month = WallTime(date: start.wall.date.adding(days: 31), isDate: false).ruleTime
+            if expansion.occurrences(from: start.wall.ruleTime, through: month).isCut {
+                warnings.append("event \(name): its repeat rule “\(rule.text)” repeats more than "
+                    + "\(RuleExpansion.occurrenceLimit) times a month; only the first \(RuleExpansion.occurrenceLimit) "
+                    + "of any range are shown")
+            }
+        }
+        return warnings
     }
 
     /// Longer plans are cut to this (a century), so absurd DURATIONs stay within Foundation's dates.

@@ -1,6 +1,7 @@
-import CICal
 import CalendarModel
 import Foundation
+import Recurrence
+import Synchronization
 
 /// One VEVENT kept compactly after loading (the libical tree is freed): a master, a
 /// single event, or an override of one occurrence (`recurrenceID` set).
@@ -32,24 +33,35 @@ struct EventRecord {
     var status: PlanStatus?
     var start: EventTime
     var length: Length
-    /// The RRULE with its UNTIL moved to `until` (so no pointer into the freed tree remains).
-    /// Boxed: libical's struct takes 2.9 KB, and most records do not repeat.
-    var rule: icalrecurrencetype? {
-        get { ruleBox?.value }
+    /// The RRULE with its UNTIL moved to `until`. Boxed, since most records do not repeat.
+    var rule: RecurrenceRule? {
+        get { ruleBox?.rule }
         set { ruleBox = newValue.map(RuleBox.init) }
     }
     var ruleBox: RuleBox? = nil
     var until: EventTime?
     var rdates: [EventTime] = []
+    /// The lengths of RDATE;VALUE=PERIOD occurrences, by index in `rdates` (others last as
+    /// long as the master).
+    var rdateLengths: [Int: Length] = [:]
     var exdates: [EventTime] = []
     var recurrenceID: EventTime?
+    /// RANGE=THISANDFUTURE on an override's RECURRENCE-ID.
+    var changesLaterOccurrences = false
+    /// Overrides with RANGE=THISANDFUTURE, on their master, earliest first: each changes its
+    /// occurrence and every later one (shifted by as much as it moves its own, with its fields).
+    var laterChanges: [EventRecord] = []
+    /// Which copy wins when a file holds the same event twice; not kept past loading.
+    var revision = Revision()
 
     var repeats: Bool { rule != nil || !rdates.isEmpty }
 
-    /// A plan for one occurrence starting at `start` (the master's own fields and length).
-    func plan(calendarID: CalendarID, occurrence: String?, start: EventTime, zones: TimeZoneTable) -> Plan {
+    /// A plan for one occurrence starting at `start` (the master's own fields; its length
+    /// unless `length` is given).
+    func plan(calendarID: CalendarID, occurrence: String?, start: EventTime, zones: TimeZoneTable,
+              length: Length? = nil) -> Plan {
         let timing: PlanTiming
-        switch (start.wall.isDate, length) {
+        switch (start.wall.isDate, length ?? self.length) {
         case let (true, .days(days)):
             timing = .allDay(start: start.wall.date, end: start.wall.date.adding(days: max(1, days)))
         case let (true, .seconds(seconds)):
@@ -83,13 +95,36 @@ extension EventTime {
     }
 }
 
-/// An RRULE kept out of line (see `EventRecord.rule`).
-final class RuleBox: @unchecked Sendable {
-    let value: icalrecurrencetype
-    /// The rule's arithmetic form when it has one, worked out once per record.
-    let simple: SimpleRecurrence?
-    init(_ value: icalrecurrencetype) {
-        self.value = value
-        simple = SimpleRecurrence(value)
+extension EventTime {
+    /// The occurrence keys a RECURRENCE-ID names: its own and, for a midnight date-time, the
+    /// day as well, since Outlook names an all-day series' occurrences "…T000000" or
+    /// "…T000000Z" (the same leniency as for EXDATE). Keys of timed occurrences always carry
+    /// a time, so the extra day key cannot match one of them.
+    func recurrenceIDKeys(zones: TimeZoneTable) -> [String] {
+        let own = occurrenceKey(zones: zones)
+        guard !wall.isDate, wall.secondOfDay == 0 else { return [own] }
+        return [own, WallTime(date: wall.date, isDate: true).icalText]
+    }
+}
+
+/// An RRULE kept out of line (see `EventRecord.rule`), with its expansion for the record's
+/// DTSTART made once and shared by every query (and thread) that expands it.
+final class RuleBox: Sendable {
+    let rule: RecurrenceRule
+    private let made = Mutex<RuleExpansion?>(nil)
+
+    init(_ rule: RecurrenceRule) {
+        self.rule = rule
+    }
+
+    /// The expansion from `start` with `until` (on DTSTART's clock), made again only if the
+    /// record's start or end changed.
+    func expansion(start: WallTime, until: RuleTime?) -> RuleExpansion {
+        made.withLock { memo in
+            if let memo, memo.start == start.ruleTime, memo.isDate == start.isDate, memo.until == until { return memo }
+            let expansion = RuleExpansion(rule: rule, start: start.ruleTime, isDate: start.isDate, until: until).checked()
+            memo = expansion
+            return expansion
+        }
     }
 }

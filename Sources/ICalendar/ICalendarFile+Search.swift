@@ -15,13 +15,13 @@ enum ICalendarSearchEntries {
     static func reaches(for master: EventRecord) -> [Int] {
         var period = 1
         if let rule = master.rule {
-            let interval = max(1, Int(rule.interval))
-            switch rule.freq {
-            case ICAL_WEEKLY_RECURRENCE: period = 7 * interval
-            case ICAL_MONTHLY_RECURRENCE: period = 31 * interval
-            case ICAL_YEARLY_RECURRENCE: period = 366 * interval
-            case ICAL_DAILY_RECURRENCE: period = interval
-            default: period = 1
+            let interval = max(1, rule.interval)
+            switch rule.frequency {
+            case .weekly: period = 7 * interval
+            case .monthly: period = 31 * interval
+            case .yearly: period = 366 * interval
+            case .daily: period = interval
+            case .hourly, .minutely, .secondly: period = 1
             }
         }
         var reach = min(period + 1, 40_000)

@@ -10,17 +10,84 @@ struct PlacedEvents {
     /// Occurrence keys replaced by RECURRENCE-ID overrides, per UID.
     var replaced: [String: Set<String>] = [:]
     var warnings: [String] = []
+    /// The revision of each of `fixed`, for settling copies of one event (see `settle()`).
+    var fixedRevisions: [Revision] = []
+    /// Overrides with RANGE=THISANDFUTURE, to be handed to their masters.
+    var laterChanges: [EventRecord] = []
 
     /// Makes room for `chunks`, so joining them copies each plan once (100,000 plans take
     /// tens of megabytes; regrowing would leave as much again behind in the heap).
     mutating func reserve(for chunks: [PlacedEvents]) {
         fixed.reserveCapacity(fixed.count + chunks.reduce(0) { $0 + $1.fixed.count })
         masters.reserveCapacity(masters.count + chunks.reduce(0) { $0 + $1.masters.count })
+        fixedRevisions.reserveCapacity(fixed.capacity)
+    }
+
+    /// Once the whole file is read: of several copies of one event (the same UID, or the same
+    /// UID and RECURRENCE-ID, written twice by a careless sync or merge) only the newest is
+    /// shown, said once; the file keeps every copy. Then each THISANDFUTURE override joins
+    /// its master.
+    mutating func settle(zones: TimeZoneTable) {
+        keepNewestCopies()
+        fixedRevisions = []
+        guard !laterChanges.isEmpty else { return }
+        var changes: [String: [EventRecord]] = [:]
+        for change in laterChanges { changes[change.uid, default: []].append(change) }
+        for index in masters.indices {
+            guard let list = changes[masters[index].uid] else { continue }
+            masters[index].laterChanges = list.sorted {
+                zones.instant(of: $0.recurrenceID ?? $0.start) < zones.instant(of: $1.recurrenceID ?? $1.start)
+            }
+        }
+        laterChanges = []
+    }
+
+    private enum Copy: Hashable { case fixed(Int), master(Int) }
+
+    private mutating func keepNewestCopies() {
+        var shown: [Plan.ID: Copy] = [:]
+        shown.reserveCapacity(fixed.count + masters.count)
+        var dropped = Set<Copy>()
+        var copies: [Plan.ID: Int] = [:]
+        func revision(_ copy: Copy) -> Revision {
+            switch copy {
+            case let .fixed(index): index < fixedRevisions.count ? fixedRevisions[index] : Revision()
+            case let .master(index): masters[index].revision
+            }
+        }
+        func offer(_ id: Plan.ID, _ copy: Copy) {
+            guard let other = shown.updateValue(copy, forKey: id) else { return }
+            copies[id, default: 1] += 1
+            if revision(copy).compare(revision(other)) == .orderedDescending {
+                dropped.insert(other)
+            } else {
+                shown[id] = other
+                dropped.insert(copy)
+            }
+        }
+        for index in fixed.indices { offer(fixed[index].plan.id, .fixed(index)) }
+        for index in masters.indices { offer(Plan.ID(uid: masters[index].uid), .master(index)) }
+        guard !dropped.isEmpty else { return }
+        for (id, count) in copies.sorted(by: { $0.key.description < $1.key.description }) {
+            let title = shown[id].map { copy -> String in
+                switch copy {
+                case let .fixed(index): fixed[index].plan.title
+                case let .master(index): masters[index].title
+                }
+            } ?? id.uid
+            let part = id.occurrence.map { "its change to \($0)" } ?? "it"
+            warnings.append("event \"\(title)\" (UID \(id.uid)): \(part) is in the file \(count) times; "
+                + "the newest copy is shown and every copy is kept in the file")
+        }
+        fixed = fixed.indices.filter { !dropped.contains(.fixed($0)) }.map { fixed[$0] }
+        masters = masters.indices.filter { !dropped.contains(.master($0)) }.map { masters[$0] }
     }
 
     /// Adds the events of the chunk that follows this one in the file.
     mutating func append(_ chunk: PlacedEvents) {
         fixed += chunk.fixed
+        fixedRevisions += chunk.fixedRevisions
+        laterChanges += chunk.laterChanges
         masters += chunk.masters
         for (uid, keys) in chunk.replaced { replaced[uid, default: []].formUnion(keys) }
         warnings += chunk.warnings
@@ -37,15 +104,20 @@ struct EventPlacement {
     /// Places the next event of the file.
     func place(_ event: EventRecord, into placed: inout PlacedEvents) {
         if let recurrenceID = event.recurrenceID {
-            let key = recurrenceID.occurrenceKey(zones: zones)
-            placed.replaced[event.uid, default: []].insert(key)
+            let keys = recurrenceID.recurrenceIDKeys(zones: zones)
+            placed.replaced[event.uid, default: []].formUnion(keys)
+            // An all-day override names its occurrence by the day, as the series does.
+            let key = event.start.wall.isDate ? keys[keys.count - 1] : keys[0]
             let plan = event.plan(calendarID: calendarID, occurrence: key, start: event.start, zones: zones)
             placed.fixed.append((plan, plan.interval(in: userCalendar)))
+            placed.fixedRevisions.append(event.revision)
+            if event.changesLaterOccurrences { placed.laterChanges.append(event) }
         } else if event.repeats {
             placed.masters.append(event)
         } else {
             let plan = event.plan(calendarID: calendarID, occurrence: nil, start: event.start, zones: zones)
             placed.fixed.append((plan, plan.interval(in: userCalendar)))
+            placed.fixedRevisions.append(event.revision)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CICal
+import Recurrence
 
 /// A date value as libical read it, before its zone is resolved.
 struct RawTime {
@@ -11,6 +12,13 @@ struct RawTime {
         self.wall = wall
         self.isUTC = icaltime_is_utc(value).isTrue
         self.tzid = isUTC ? nil : LibicalText.tzid(of: property)
+    }
+
+    /// An RRULE's UNTIL (no TZID of its own: it is read in DTSTART's frame).
+    init(_ until: RecurrenceRule.Until) {
+        wall = WallTime(until.time, isDate: until.isDate)
+        isUTC = until.isUTC
+        tzid = nil
     }
 }
 

@@ -1,29 +1,17 @@
-import CICal
 import CalendarModel
 import Foundation
+import Recurrence
 
 /// Expands one repeating master for one interval, on demand.
 ///
-/// Simple rules (`SimpleRecurrence`) are computed by arithmetic, straight at the interval;
-/// the libical iterator below handles the rest and is the reference the arithmetic is
-/// tested against.
-///
-/// The iterator runs from DTSTART (COUNT counts from there; `icalrecur_iterator_set_start`
-/// cannot be used with COUNT), in the DTSTART's wall time with no zone attached (RFC 5545
-/// repeats in local time), and each occurrence is converted to an instant afterwards.
-/// Rules without COUNT jump close to the interval first; rules with COUNT step from DTSTART
-/// and skip early occurrences by cheap wall-time comparison. Iteration stops past the
-/// interval's end or after `iterationLimit` steps.
+/// The RRULE is expanded by Koyomi's own `RuleExpansion` (RFC 5545 §3.3.10 in pure Swift;
+/// libical 3.0's iterator is wrong for BYWEEKNO, some BYSETPOS and negative BYMONTHDAY
+/// rules), in DTSTART's wall time with no zone attached (RFC 5545 repeats in local time);
+/// each occurrence becomes an instant afterwards, through the zone's gap and fold rules.
 struct RecurrenceExpander {
     let zones: TimeZoneTable
     let userCalendar: Calendar
     let calendarID: CalendarID
-    /// Bounds pathological rules (FREQ=SECONDLY, a COUNT rule far from the interval): about
-    /// 68 years of daily steps, far more than any month view needs.
-    static let iterationLimit = 25_000
-    /// Simple rules are expanded by `SimpleRecurrence`; false forces libical (for tests
-    /// that compare the two).
-    var usesArithmetic = true
 
     /// Occurrences of `master` overlapping `interval`, except those named in `replaced`
     /// (occurrence keys of RECURRENCE-ID overrides).
@@ -41,12 +29,14 @@ struct RecurrenceExpander {
         let excluded = Set(master.exdates.map { $0.occurrenceKey(zones: zones) })
         let excludedDays = Set(master.exdates.filter { $0.wall.isDate }.map { $0.wall.date })
         var seen = Set<String>()
-        func consider(_ start: EventTime) {
+        func consider(_ start: EventTime, length: EventRecord.Length? = nil) {
             let key = start.occurrenceKey(zones: zones)
             guard !excluded.contains(key), !replaced.contains(key), seen.insert(key).inserted else { return }
             // A DATE EXDATE on a timed event removes that day's occurrence (lenient reading).
             if !start.wall.isDate && excludedDays.contains(start.wall.date) { return }
-            let plan = master.plan(calendarID: calendarID, occurrence: key, start: start, zones: zones)
+            let plan = laterChange(of: master, at: start).map { change, moved in
+                change.plan(calendarID: calendarID, occurrence: key, start: moved, zones: zones)
+            } ?? master.plan(calendarID: calendarID, occurrence: key, start: start, zones: zones, length: length)
             let overlaps: Bool
             if case let .allDay(first, end) = plan.timing {
                 let window = allDays ?? AllDayWindow(interval, calendar: userCalendar)
@@ -57,95 +47,90 @@ struct RecurrenceExpander {
             }
             if overlaps { plans.append(plan) }
         }
-        if let rule = master.rule {
-            for wall in ruleOccurrences(of: master, rule: rule, around: interval) {
+        if master.ruleBox != nil {
+            for wall in ruleOccurrences(of: master, around: interval) {
                 consider(EventTime(wall: wall, zone: master.start.zone))
             }
         } else {
             consider(master.start)
         }
-        for rdate in master.rdates {
+        for (index, rdate) in master.rdates.enumerated() {
             // An RDATE of the other value type than DTSTART is read in DTSTART's kind.
             if master.start.wall.isDate && !rdate.wall.isDate {
-                consider(EventTime(wall: WallTime(date: rdate.wall.date, isDate: true), zone: .floating))
+                consider(EventTime(wall: WallTime(date: rdate.wall.date, isDate: true), zone: .floating),
+                         length: master.rdateLengths[index])
             } else {
-                consider(rdate)
+                consider(rdate, length: master.rdateLengths[index])
             }
         }
     }
 
-    private func ruleOccurrences(of master: EventRecord, rule: icalrecurrencetype,
-                                 around interval: DateInterval) -> [WallTime] {
+    /// The THISANDFUTURE override in force at the occurrence `start` (the latest at or before
+    /// it), and the occurrence moved as that override moved its own.
+    private func laterChange(of master: EventRecord, at start: EventTime) -> (EventRecord, EventTime)? {
+        guard !master.laterChanges.isEmpty else { return nil }
+        let instant = start.wall.isDate ? nil : zones.instant(of: start)
+        guard let change = master.laterChanges.last(where: { change in
+            guard let id = change.recurrenceID else { return false }
+            if let instant, !id.wall.isDate { return zones.instant(of: id) <= instant }
+            return id.wall.date <= start.wall.date
+        }), let id = change.recurrenceID else { return nil }
+        if start.wall.isDate || change.start.wall.isDate || id.wall.isDate {
+            let days = id.wall.date.distance(to: change.start.wall.date)
+            let moved = WallTime(date: start.wall.date.adding(days: days), secondOfDay: change.start.wall.secondOfDay,
+                                 isDate: change.start.wall.isDate)
+            return (change, EventTime(wall: moved, zone: change.start.wall.isDate ? .floating : change.start.zone))
+        }
+        let shift = zones.instant(of: change.start).timeIntervalSince(zones.instant(of: id))
+        let moved = zones.instant(of: start).addingTimeInterval(shift)
+        return (change, EventTime(wall: zones.wallTime(of: moved, in: change.start.zone), zone: change.start.zone))
+    }
+
+    /// Seconds the THISANDFUTURE overrides may move an occurrence, either way.
+    static func laterChangeReach(of master: EventRecord) -> Int {
+        master.laterChanges.reduce(0) { reach, change in
+            guard let id = change.recurrenceID else { return reach }
+            let moved = abs(id.wall.seconds(since: change.start.wall)) + 86_400
+            return max(reach, moved + change.length.approximateSeconds)
+        }
+    }
+
+    private func ruleOccurrences(of master: EventRecord, around interval: DateInterval) -> [WallTime] {
+        guard let expansion = expansion(of: master) else { return [master.start.wall] }
         let start = master.start
-        var rule = rule
-        rule.until = untilInStartFrame(master)
         // Generous wall-time bounds (a day of slack covers any zone offset); the exact
         // overlap test happens on the plans.
-        let lengthSeconds = master.length.approximateSeconds
+        let lengthSeconds = max(master.length.approximateSeconds, Self.laterChangeReach(of: master))
         let frame = start.wall.isDate ? ZoneRef.floating : start.zone
         let lower = zones.wallTime(of: interval.start, in: frame).adding(seconds: -lengthSeconds - 2 * 86_400)
-        let upper = zones.wallTime(of: interval.end, in: frame).adding(seconds: 2 * 86_400)
-        if usesArithmetic, let simple = master.ruleBox?.simple,
-           let walls = simple.occurrences(start: start.wall, until: WallTime(rule.until), lower: lower,
-                                          upper: upper, limit: rule.count > 0 ? Self.iterationLimit : Int.max) {
-            return walls
+        let upper = zones.wallTime(of: interval.end, in: frame).adding(seconds: 2 * 86_400 + Self.laterChangeReach(of: master))
+        return expansion.occurrences(from: lower.ruleTime, through: upper.ruleTime).times.map {
+            WallTime($0, isDate: start.wall.isDate)
         }
-        // Without COUNT, start close to the interval instead of stepping there from DTSTART:
-        // sub-daily rules from a later DTSTART on their own rhythm, longer ones by
-        // icalrecur_iterator_set_start (which shifts a sub-daily rule's phase in libical 3.0).
-        let mayJump = rule.count == 0 && lower > start.wall
-        let restart = mayJump ? subDailyRestart(rule: rule, start: start.wall, lower: lower) : nil
-        guard let iterator = icalrecur_iterator_new(rule, (restart ?? start.wall).icalTime) else { return [start.wall] }
-        defer { icalrecur_iterator_free(iterator) }
-        if mayJump && restart == nil && Self.isDailyOrLonger(rule) {
-            let jump = start.wall.isDate ? WallTime(date: lower.date, isDate: true) : lower
-            _ = icalrecur_iterator_set_start(iterator, jump.icalTime)
-        }
-        var result: [WallTime] = []
-        for _ in 0..<Self.iterationLimit {
-            let next = icalrecur_iterator_next(iterator)
-            guard !icaltime_is_null_time(next).isTrue, let wall = WallTime(next) else { break }
-            if wall > upper { break }
-            if wall >= lower { result.append(wall) }
-        }
-        return result
     }
 
-    static func isDailyOrLonger(_ rule: icalrecurrencetype) -> Bool {
-        [ICAL_DAILY_RECURRENCE, ICAL_WEEKLY_RECURRENCE, ICAL_MONTHLY_RECURRENCE, ICAL_YEARLY_RECURRENCE]
-            .contains(rule.freq)
+    /// The master's rule made ready for its DTSTART (memoized in the record's rule box).
+    func expansion(of master: EventRecord) -> RuleExpansion? {
+        master.ruleBox?.expansion(start: master.start.wall, until: untilInStartFrame(master))
     }
 
-    /// For sub-daily rules, a later DTSTART with the same rhythm: DTSTART plus whole intervals.
-    private func subDailyRestart(rule: icalrecurrencetype, start: WallTime, lower: WallTime) -> WallTime? {
-        let unit: Int
-        switch rule.freq {
-        case ICAL_SECONDLY_RECURRENCE: unit = 1
-        case ICAL_MINUTELY_RECURRENCE: unit = 60
-        case ICAL_HOURLY_RECURRENCE: unit = 3600
-        default: return nil
-        }
-        let step = unit * max(1, Int(rule.interval))
-        return start.adding(seconds: lower.seconds(since: start) / step * step)
-    }
-
-    /// UNTIL as the iterator compares it: in DTSTART's wall time (libical would otherwise
-    /// compare a zoned DTSTART's wall time against a UTC UNTIL as if both were UTC).
-    private func untilInStartFrame(_ master: EventRecord) -> icaltimetype {
-        guard let until = master.until else { return icaltime_null_time() }
+    /// UNTIL as the expansion compares it: on DTSTART's clock (a UTC UNTIL would otherwise
+    /// be compared with a zoned DTSTART's wall time as if both were UTC).
+    private func untilInStartFrame(_ master: EventRecord) -> RuleTime? {
+        guard let until = master.until else { return nil }
         if master.start.wall.isDate {
             let day = until.wall.isDate || until.zone != .utc
                 ? until.wall.date
                 : zones.wallTime(of: zones.instant(of: until), in: .floating).date
-            return WallTime(date: day, isDate: true).icalTime
+            return WallTime(date: day, isDate: true).ruleTime
         }
         if until.wall.isDate {
             // A DATE UNTIL on a timed event: through the end of that day.
-            return WallTime(date: until.wall.date, secondOfDay: 86_399, isDate: false).icalTime
+            return WallTime(date: until.wall.date, secondOfDay: 86_399, isDate: false).ruleTime
         }
         let zone = until.zone == .utc ? until.zone : master.start.zone
         let instant = zones.instant(of: EventTime(wall: until.wall, zone: zone))
-        return zones.wallTime(of: instant, in: master.start.zone).icalTime
+        return zones.wallTime(of: instant, in: master.start.zone).ruleTime
     }
 }
 

@@ -71,11 +71,17 @@ final class TimeZoneTable: @unchecked Sendable {
         case .floating: return Self.instant(of: time.wall, in: userZone)
         case let .system(zone): return Self.instant(of: time.wall, in: zone)
         case let .vtimezone(zone):
-            var value = time.wall.icalTime
-            value.is_date = 0
-            icaltimezone_convert_time(&value, zone, icaltimezone_get_utc_timezone())
-            return WallTime(value)?.asUTC ?? time.wall.asUTC
+            // Not icaltimezone_convert_time: libical 3.0 moves a time in a gap back an hour
+            // and reads a folded time as the second instant; RFC 5545 §3.3.5 says otherwise.
+            return Self.instant(of: time.wall) { Self.offset(of: zone, at: $0) }
         }
+    }
+
+    /// The UTC offset a file's zone has at `instant`.
+    private static func offset(of zone: OpaquePointer, at instant: Date) -> Int {
+        var value = WallTime(utcOf: instant).icalTime
+        var isDaylight: Int32 = 0
+        return Int(icaltimezone_get_utc_offset_of_utc_time(zone, &value, &isDaylight))
     }
 
     /// What a clock in `zone` shows at `instant`.
@@ -94,12 +100,18 @@ final class TimeZoneTable: @unchecked Sendable {
     /// RFC 5545 §3.3.5: a wall time that occurs twice means the first one; a wall time
     /// skipped by a DST gap is read with the offset from before the gap.
     static func instant(of wall: WallTime, in zone: TimeZone) -> Date {
+        instant(of: wall) { zone.secondsFromGMT(for: $0) }
+    }
+
+    /// The same rule for any zone given by its offset at each instant: of the offsets in force
+    /// a day either side, the earlier instant that reads as `wall`; in a gap, the offset before.
+    private static func instant(of wall: WallTime, offset: (Date) -> Int) -> Date {
         let asUTC = wall.asUTC
-        let before = zone.secondsFromGMT(for: asUTC.addingTimeInterval(-86_400))
-        let after = zone.secondsFromGMT(for: asUTC.addingTimeInterval(86_400))
-        for offset in [max(before, after), min(before, after)] {
-            let candidate = asUTC.addingTimeInterval(TimeInterval(-offset))
-            if zone.secondsFromGMT(for: candidate) == offset { return candidate }
+        let before = offset(asUTC.addingTimeInterval(-86_400))
+        let after = offset(asUTC.addingTimeInterval(86_400))
+        for candidateOffset in [max(before, after), min(before, after)] {
+            let candidate = asUTC.addingTimeInterval(TimeInterval(-candidateOffset))
+            if offset(candidate) == candidateOffset { return candidate }
         }
         return asUTC.addingTimeInterval(TimeInterval(-before))
     }

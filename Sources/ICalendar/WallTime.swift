@@ -1,6 +1,7 @@
 import CICal
 import CalendarModel
 import Foundation
+import Recurrence
 
 /// A date or a date and time as written on a clock, with no zone attached: what iCalendar
 /// stores and what recurrence rules step through (RFC 5545 repeats in local time).
@@ -15,6 +16,13 @@ struct WallTime: Hashable, Comparable {
         self.secondOfDay = isDate ? 0 : secondOfDay
         self.isDate = isDate
     }
+
+    init(_ time: RuleTime, isDate: Bool) {
+        self.init(date: time.day, secondOfDay: time.secondOfDay, isDate: isDate)
+    }
+
+    /// The clock reading recurrence rules step through.
+    var ruleTime: RuleTime { RuleTime(day: date, secondOfDay: secondOfDay) }
 
     /// Nil when libical hands back a value that is no real date.
     init?(_ time: icaltimetype) {

@@ -57,6 +57,17 @@ enum TestSupport {
     }
 
     /// Start instants of the timed plans with `uid`, sorted.
+    /// A timed plan's start and end (distant past for an all-day one).
+    static func start(_ plan: Plan) -> Date {
+        if case let .timed(start, _) = plan.timing { return start }
+        return .distantPast
+    }
+
+    static func end(_ plan: Plan) -> Date {
+        if case let .timed(_, end) = plan.timing { return end }
+        return .distantPast
+    }
+
     static func starts(_ plans: [Plan], uid: String) -> [Date] {
         plans.filter { $0.id.uid == uid }.compactMap { plan -> Date? in
             if case let .timed(start, _) = plan.timing { return start }
