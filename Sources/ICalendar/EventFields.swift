@@ -110,7 +110,7 @@ struct EventFields {
         parseError = message
     }
 
-    /// TEXT escapes undone ("FREQ=DAILY\\;COUNT=-1" as libical quotes a value).
+    /// TEXT escapes undone (libical quotes a refused RRULE as "FREQ=DAILY\;COUNT=-1").
     static func unescaped(_ text: String) -> String {
         var result = ""
         var escaping = false

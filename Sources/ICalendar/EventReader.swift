@@ -44,7 +44,7 @@ struct EventReader {
             color: fields.color, categories: fields.categories, status: fields.status,
             start: start, length: length(start: start, end: fields.dtend.map(time), duration: fields.duration))
         record.rule = fields.rule
-        warnings += ruleWarnings(fields, start: start, name: name)
+        warnings += ruleWarnings(fields, record: record, name: name)
         record.until = fields.until.map(time)
         record.rdates = fields.rdates.map(time)
         for (index, period) in fields.rdatePeriods where index < record.rdates.count {
@@ -60,16 +60,18 @@ struct EventReader {
 
     /// What is wrong with the RRULE, said once at loading; the plan still shows (at least its
     /// first occurrence), so nothing vanishes without a word.
-    private func ruleWarnings(_ fields: EventFields, start: EventTime, name: String) -> [String] {
+    private func ruleWarnings(_ fields: EventFields, record: EventRecord, name: String) -> [String] {
         if let problem = fields.ruleProblem { return ["event \(name): \(problem); only its first occurrence is shown"] }
-        guard let rule = fields.rule else { return [] }
+        guard let rule = fields.rule, let box = record.ruleBox else { return [] }
+        let start = record.start
         var warnings: [String] = []
         if !fields.ignoredRuleParts.isEmpty {
             let parts = fields.ignoredRuleParts.joined(separator: ", ")
             warnings.append("event \(name): its repeat rule's \(parts) is not part of RFC 5545 and is ignored")
         }
-        let expansion = RuleExpansion(rule: rule, start: start.wall.ruleTime, isDate: start.wall.isDate, until: nil)
-        if !expansion.repeatsAfterStart {
+        // Made and checked once, in the record's box: expanding later reuses the answer.
+        let expansion = box.expansion(start: start.wall, until: nil)
+        if expansion.neverRepeats {
             warnings.append("event \(name): its repeat rule “\(rule.text)” matches no date after its first; "
                 + "only that one is shown")
         } else if rule.frequency.rawValue < RecurrenceRule.Frequency.daily.rawValue {

@@ -122,7 +122,8 @@ final class RuleBox: Sendable {
     func expansion(start: WallTime, until: RuleTime?) -> RuleExpansion {
         made.withLock { memo in
             if let memo, memo.start == start.ruleTime, memo.isDate == start.isDate, memo.until == until { return memo }
-            let expansion = RuleExpansion(rule: rule, start: start.ruleTime, isDate: start.isDate, until: until).checked()
+            let expansion = RuleExpansion(rule: rule, start: start.ruleTime, isDate: start.isDate, until: until)
+                .checked(reusing: memo)
             memo = expansion
             return expansion
         }

@@ -102,8 +102,12 @@ struct RecurrenceExpander {
         // overlap test happens on the plans.
         let lengthSeconds = max(master.length.approximateSeconds, Self.laterChangeReach(of: master))
         let frame = start.wall.isDate ? ZoneRef.floating : start.zone
-        let lower = zones.wallTime(of: interval.start, in: frame).adding(seconds: -lengthSeconds - 2 * 86_400)
-        let upper = zones.wallTime(of: interval.end, in: frame).adding(seconds: 2 * 86_400 + Self.laterChangeReach(of: master))
+        // Wall time in DTSTART's own zone is exact but for a fold's hour; a day either side is
+        // cheap for daily and longer rules, while finer ones (whose occurrences are capped per
+        // query) must not spend the cap outside the interval.
+        let slack = expansion.rule.frequency.rawValue < RecurrenceRule.Frequency.daily.rawValue ? 3600 : 2 * 86_400
+        let lower = zones.wallTime(of: interval.start, in: frame).adding(seconds: -lengthSeconds - slack)
+        let upper = zones.wallTime(of: interval.end, in: frame).adding(seconds: slack + Self.laterChangeReach(of: master))
         return expansion.occurrences(from: lower.ruleTime, through: upper.ruleTime).times.map {
             WallTime($0, isDate: start.wall.isDate)
         }

@@ -36,10 +36,19 @@ extension RuleExpansion {
         return max(0, units.floorDivided(by: interval))
     }
 
+    /// What one walk has learnt: month shapes (see `monthShape`) in which no day passes the
+    /// day-level parts, so a daily or finer rule skips such months unread.
+    struct WalkMemo {
+        var emptyMonths = Set<Int>()
+    }
+
+    /// `gather`'s answer when no later day can ever match (none in a whole Gregorian cycle).
+    static let noMorePeriods = -1
+
     /// Fills `out` with period `k`'s occurrences in order (BYSETPOS applied) and returns the
     /// next period that may hold one: `k + 1`, or further when a day, hour or minute the BY
-    /// parts refuse lets a daily or finer rule skip the rest of it.
-    func gather(period k: Int, into out: inout [RuleTime]) -> Int {
+    /// parts refuse lets a daily or finer rule skip to the next that passes.
+    func gather(period k: Int, into out: inout [RuleTime], memo: inout WalkMemo) -> Int {
         out.removeAll(keepingCapacity: true)
         let n = k * interval
         var next = k + 1
@@ -67,16 +76,17 @@ extension RuleExpansion {
             if matches(facts) {
                 addTimes(of: facts.julian, to: &out)
             } else {
-                next = max(k + 1, (nextDay(after: facts) - base).ceilDivided(by: interval))
+                guard let day = nextMatchingDay(after: facts, memo: &memo) else { return Self.noMorePeriods }
+                next = max(k + 1, (day - base).ceilDivided(by: interval))
             }
         case .hourly, .minutely, .secondly:
-            next = gatherSubDaily(k, into: &out)
+            next = gatherSubDaily(k, into: &out, memo: &memo)
         }
         if !setPositions.isEmpty && !out.isEmpty { pickSetPositions(&out) }
         return next
     }
 
-    private func gatherSubDaily(_ k: Int, into out: inout [RuleTime]) -> Int {
+    private func gatherSubDaily(_ k: Int, into out: inout [RuleTime], memo: inout WalkMemo) -> Int {
         let unit = frequency.unitSeconds ?? 1
         let step = unit * interval
         let moment = base + k * step
@@ -84,7 +94,10 @@ extension RuleExpansion {
         let secondOfDay = moment - julian * 86_400
         func period(atOrAfter target: Int) -> Int { max(k + 1, (target - base).ceilDivided(by: step)) }
         let facts = DayFacts(CalendarDay(julianOffset: julian))
-        guard matches(facts) else { return period(atOrAfter: nextDay(after: facts) * 86_400) }
+        guard matches(facts) else {
+            guard let day = nextMatchingDay(after: facts, memo: &memo) else { return Self.noMorePeriods }
+            return period(atOrAfter: day * 86_400)
+        }
         let hourStart = julian * 86_400 + secondOfDay / 3600 * 3600
         guard hourMask == 0 || hourMask & (1 << UInt64(secondOfDay / 3600)) != 0 else {
             return period(atOrAfter: hourStart + 3600)
@@ -108,25 +121,57 @@ extension RuleExpansion {
                 out.append(RuleTime(day: facts.calendarDay, secondOfDay: secondOfDay / 60 * 60 + second))
             }
         default:
+            let minuteStart = julian * 86_400 + secondOfDay / 60 * 60
             guard minuteMask == 0 || minuteMask & (1 << UInt64(secondOfDay / 60 % 60)) != 0 else {
-                return period(atOrAfter: julian * 86_400 + secondOfDay / 60 * 60 + 60)
+                return period(atOrAfter: minuteStart + 60)
             }
-            if timeAllowed(secondOfDay) { out.append(RuleTime(day: facts.calendarDay, secondOfDay: secondOfDay)) }
+            guard timeAllowed(secondOfDay) else {
+                // Straight to the next second BYSECOND allows, or the next minute.
+                let second = secondOfDay % 60
+                let allowed = (second + 1..<60).first(where: { secondMask & (1 << UInt64($0)) != 0 })
+                let later = allowed ?? 60
+                return period(atOrAfter: minuteStart + later)
+            }
+            out.append(RuleTime(day: facts.calendarDay, secondOfDay: secondOfDay))
         }
         return k + 1
     }
 
-    /// The day after `facts`, or the first day of the next allowed month when its month is not.
-    private func nextDay(after facts: DayFacts) -> Int {
-        guard !monthAllowed(facts.month) else { return facts.julian + 1 }
-        var year = facts.year
-        var month = facts.month
-        for _ in 0..<12 {
-            month += 1
-            if month > 12 { month = 1; year += 1 }
-            if monthAllowed(month) { break }
+    /// The first day after `facts` that passes the day-level parts (as a julian offset), or nil
+    /// when none does within a Gregorian cycle. Months whose shape held no such day are skipped
+    /// without looking at their days.
+    private func nextMatchingDay(after facts: DayFacts, memo: inout WalkMemo) -> Int? {
+        var day = facts
+        day.advance()
+        while day.day != 1 {
+            if matches(day) { return day.julian }
+            day.advance()
         }
-        return (CalendarDay(year: year, month: month, day: 1) ?? facts.calendarDay).julianOffset
+        for _ in 0...(400 * 12) {
+            if day.year > Self.lastYear { return nil }
+            if monthAllowed(day.month) {
+                let shape = monthShape(day)
+                if !memo.emptyMonths.contains(shape) {
+                    var scan = day
+                    for _ in 0..<day.daysInMonth {
+                        if matches(scan) { return scan.julian }
+                        scan.advance()
+                    }
+                    memo.emptyMonths.insert(shape)
+                }
+            }
+            day = DayFacts(CalendarDay(julianOffset: day.julian + day.daysInMonth))
+        }
+        return nil
+    }
+
+    /// What decides which of a month's days pass the day-level parts: the month, the weekday
+    /// of its 1st, and whether this, the previous and the next year are leap years (week
+    /// numbers near the turn of the year depend on those).
+    private func monthShape(_ first: DayFacts) -> Int {
+        func leap(_ year: Int) -> Int { CalendarDay.days(inMonth: 2, year: year) == 29 ? 1 : 0 }
+        return (((first.month * 8 + first.weekday) * 2 + leap(first.year)) * 2 + leap(first.year - 1)) * 2
+            + leap(first.year + 1)
     }
 
     private func addMonth(year: Int, month: Int, to out: inout [RuleTime]) {

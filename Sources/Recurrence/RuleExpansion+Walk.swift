@@ -4,7 +4,7 @@ import CalendarModel
 extension RuleExpansion {
     /// Occurrences asked for at once beyond this are cut (and `isCut` set): a month of a
     /// FREQ=SECONDLY rule is 2.6 million starts no view can show.
-    public static let occurrenceLimit = 2_000
+    public static let occurrenceLimit = 1_000
     /// Periods visited in one walk at most; a walk that reaches it stops with `isCut` set.
     /// Periods a BY part refuses wholesale (a month, a day) are skipped, not visited.
     static let stepLimit = 200_000
@@ -78,6 +78,15 @@ extension RuleExpansion {
         return copy
     }
 
+    /// `checked()`, taking the answer from `known` when it is the same rule from the same
+    /// DTSTART (whether a rule ever repeats does not depend on UNTIL).
+    public func checked(reusing known: RuleExpansion?) -> RuleExpansion {
+        guard let known, known.rule == rule, known.start == start, known.isDate == isDate else { return checked() }
+        var copy = self
+        copy.neverRepeats = known.neverRepeats
+        return copy
+    }
+
     static var farFuture: RuleTime { RuleTime(day: CalendarDay(year: lastYear, month: 12, day: 31) ?? CalendarDay(julianOffset: 0)) }
 
     /// What decides which days a year, month or week period holds: its length (leap year),
@@ -100,13 +109,36 @@ extension RuleExpansion {
         }
     }
 
+    /// Whether a sub-daily rule's steps ever land on a time of day its BY parts allow
+    /// ("HOURLY;INTERVAL=24;BYHOUR=5" from 09:00 never does): the steps reach, within a day,
+    /// exactly the times DTSTART's phase plus multiples of gcd(step, one day).
+    var reachesAllowedTime: Bool {
+        guard let unit = frequency.unitSeconds, hourMask != 0 || minuteMask != 0 || secondMask != 0 else { return true }
+        var a = unit * interval, b = 86_400
+        while b != 0 { (a, b) = (b, a % b) }
+        let grain = a
+        var time = (base % 86_400 + 86_400) % 86_400 % grain
+        while time < 86_400 {
+            let hourOK = hourMask == 0 || hourMask & (1 << UInt64(time / 3600)) != 0
+            let minuteOK = minuteMask == 0 || minuteMask & (1 << UInt64(time / 60 % 60)) != 0
+            switch frequency {
+            case .hourly where hourOK: return true
+            case .minutely where hourOK && minuteOK: return true
+            case .secondly where timeAllowed(time): return true
+            default: break
+            }
+            time += grain
+        }
+        return false
+    }
+
     enum WalkEnd { case stopped, passed, exhausted, stepLimit }
 
     /// Hands each start after DTSTART and not after `high` to `visit` in order, until `visit`
     /// says stop. A rule that has given nothing for a whole 400-year Gregorian cycle times
     /// INTERVAL will never give anything again (the calendar repeats), so it ends there.
     func walk(from first: Int, through high: RuleTime, _ visit: (RuleTime) -> Bool) -> WalkEnd {
-        guard !neverRepeats else { return .exhausted }
+        guard !neverRepeats, reachesAllowedTime else { return .exhausted }
         var k = first
         var buffer: [RuleTime] = []
         buffer.reserveCapacity(16)
@@ -116,6 +148,7 @@ extension RuleExpansion {
         // empty need not be gathered again: a rule that never matches walks its 400 years
         // at the cost of comparing numbers.
         var emptyShapes = Set<Int>()
+        var memo = WalkMemo()
         for _ in 0..<Self.stepLimit {
             let periodBegin = periodStart(k)
             if periodBegin > high || periodBegin.day.year > Self.lastYear { return .passed }
@@ -125,7 +158,7 @@ extension RuleExpansion {
                 k += 1
                 continue
             }
-            let next = gather(period: k, into: &buffer)
+            let next = gather(period: k, into: &buffer, memo: &memo)
             if buffer.isEmpty, let shape { emptyShapes.insert(shape) }
             var fruitful = false
             for time in buffer where time > start {
@@ -138,6 +171,7 @@ extension RuleExpansion {
             } else if periodBegin.day.year - lastFruitfulYear > barrenYears {
                 return .exhausted
             }
+            if next == Self.noMorePeriods { return .exhausted }
             k = next
         }
         return .stepLimit

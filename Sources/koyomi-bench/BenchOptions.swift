@@ -10,11 +10,14 @@ struct BenchOptions {
     var keepFiles = false
     /// Plan counts for the sync benchmark (Radicale on loopback) instead of the app's rows.
     var syncSizes: [Int]?
+    /// Expansion timings of the costliest rules instead of the app's rows.
+    var recurrence = false
 
     static let usage = """
     Usage: koyomi-bench [--sizes 1000,10000,100000] [--runs N] [--interactions N] [--json FILE]
                         [--koyomi PATH] [--keep]
            koyomi-bench --sync 5000,50000 [--koyomi PATH]
+           koyomi-bench --recurrence [--runs N]
 
     Generates calendars of each size in a temporary folder and measures load, first frame,
     paging, selection, search, save and peak RSS, beside libical's raw parse and a C program
@@ -27,6 +30,8 @@ struct BenchOptions {
       --sync LIST        instead: sync timings against Radicale on loopback (python3-radicale),
                          its collection seeded with LIST plans: first sync, a sync with
                          nothing changed, 20 local additions pushed
+      --recurrence       instead: reading and expanding the costliest repeat rules, one
+                         calendar each (first month asked for, then 24 more)
     Without DISPLAY it re-runs itself under xvfb-run and dbus-run-session (GSK_RENDERER=cairo).
     """
 
@@ -55,6 +60,7 @@ struct BenchOptions {
             case "--sync":
                 let text = try value(argument)
                 options.syncSizes = try text.split(separator: ",").map { try count(argument, String($0), minimum: 1) }
+            case "--recurrence": options.recurrence = true
             case "-h", "--help":
                 print(usage)
                 exit(0)

@@ -12,11 +12,22 @@ do {
     exit(2)
 }
 
-BenchEnvironment.runUnderXvfbIfHeadless()
-
 func log(_ text: String) {
     FileHandle.standardError.write(Data("koyomi-bench: \(text)\n".utf8))
 }
+
+if options.recurrence {
+    do {
+        log("recurrence: the costliest rules, \(options.runs) runs each")
+        print(RecurrenceBenchmark.render(try RecurrenceBenchmark().run(runs: options.runs)))
+        exit(0)
+    } catch {
+        log("\(error)")
+        exit(1)
+    }
+}
+
+BenchEnvironment.runUnderXvfbIfHeadless()
 
 do {
     let environment = try BenchEnvironment.prepare(keep: options.keepFiles)
