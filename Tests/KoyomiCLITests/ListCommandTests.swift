@@ -47,6 +47,28 @@ final class ListCommandTests: CLITestCase {
         XCTAssertTrue(result.error.hasSuffix(" skipped: its DTSTART says February 30, 2026, which does not exist\n"), result.error)
     }
 
+    /// A repeat rule that cannot be used leaves the plan's first occurrence, and stderr says
+    /// what is wrong with the rule (issue 16); before, the plan vanished with exit 0.
+    func testAnUnusableRuleShowsTheFirstOccurrenceAndSaysWhy() throws {
+        let path = try writeCalendar("work.ics", name: "Work", events:
+            Self.event("odd", "Planning", start: ":20261102T080000Z", end: ":20261102T090000Z",
+                       extra: "RRULE:FREQ=FORTNIGHTLY\r\n")
+            + Self.event("never", "Leap review", start: ":20261103T080000Z", end: ":20261103T090000Z",
+                         extra: "RRULE:FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=31\r\n"))
+        let result = run("list", "--month", "2026-11")
+        XCTAssertEqual(result.status, 0, result.error)
+        XCTAssertEqual(result.output, """
+        2026-11-02  09:00–10:00  Planning  [Work]
+        2026-11-03  09:00–10:00  Leap review  [Work]
+
+        """)
+        XCTAssertTrue(result.error.contains("koyomi list: \(path): event \"Planning\": its repeat rule “FREQ=FORTNIGHTLY” "
+            + "cannot be used: FREQ=FORTNIGHTLY is not a frequency (SECONDLY … YEARLY); only its first occurrence is shown\n"),
+                      result.error)
+        XCTAssertTrue(result.error.contains("event \"Leap review\": its repeat rule “FREQ=MONTHLY;INTERVAL=12;BYMONTHDAY=31” "
+            + "matches no date after its first; only that one is shown"), result.error)
+    }
+
     func testDefaultIsTodayInTheUsersZone() throws {
         try writeWorkAndHome()
         XCTAssertEqual(run("list").output, run("list", "--date", "2026-11-10").output)
