@@ -101,30 +101,14 @@ struct EventFields {
         if type == ICAL_XLICERRORTYPE_PROPERTYPARSEERROR && message.contains("property name") { return }
         // An empty value ("LOCATION:", as Google exports write) just means "none".
         if message.hasPrefix("No value for") { return }
-        // libical drops an RRULE it cannot read and quotes it here; Koyomi reads it itself
+        // libical drops an RRULE it cannot read and quotes it here, TEXT-escaped
+        // ("FREQ=DAILY\;COUNT=-1"); Koyomi reads it itself
         // (libical 3.0 refuses valid rules too, such as a negative BYWEEKNO).
         if message.contains("RRULE property"), let quoted = message.range(of: "Removing entire property: ") {
-            if rule == nil && ruleProblem == nil { readRule(Self.unescaped(String(message[quoted.upperBound...]))) }
+            if rule == nil && ruleProblem == nil { readRule(RawContentLine.unescape(String(message[quoted.upperBound...]))) }
             return
         }
         parseError = message
-    }
-
-    /// TEXT escapes undone (libical quotes a refused RRULE as "FREQ=DAILY\;COUNT=-1").
-    static func unescaped(_ text: String) -> String {
-        var result = ""
-        var escaping = false
-        for character in text {
-            if escaping {
-                result.append(character == "n" || character == "N" ? "\n" : character)
-                escaping = false
-            } else if character == "\\" {
-                escaping = true
-            } else {
-                result.append(character)
-            }
-        }
-        return result
     }
 
     private func nonEmpty(_ text: String?) -> String? {
