@@ -5,7 +5,7 @@ public enum HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case unreachable(reason: String)
     /// The TLS handshake failed; `reason` is libcurl's ("SSL certificate problem: …").
     case tls(reason: String)
-    /// Nothing arrived for `seconds`: the server or the network stopped answering.
+    /// Nothing (or next to nothing) arrived for `seconds`: the server or the network stopped answering.
     case silent(seconds: Double)
     /// The whole exchange took longer than `seconds` (a limit the caller set).
     case tookTooLong(seconds: Double)
@@ -18,7 +18,7 @@ public enum HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case let .unreachable(reason): reason
         case let .tls(reason): reason
-        case let .silent(seconds): "the server stopped answering (nothing for \(Int(seconds)) s)"
+        case let .silent(seconds): "the server stopped answering (nothing, or next to nothing, for \(Int(seconds)) s)"
         case let .tookTooLong(seconds): "the exchange took longer than \(Int(seconds)) s"
         case .refused: "the answer was not accepted"
         case .cancelled: "cancelled"

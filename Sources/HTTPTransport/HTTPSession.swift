@@ -8,14 +8,18 @@ import Synchronization
 /// there's no response", SIGILL) when an answer is cut inside its status line or headers, and
 /// it times out on total duration only. Here a broken answer is an `HTTPFailure`, and a
 /// request fails when nothing arrives for `Limits.silenceSeconds` however long a large
-/// listing takes. Each request runs `curl_easy_perform` on a thread of its own; finished
+/// listing takes — or next to nothing: a server that trickles an answer a few bytes a second
+/// would otherwise hold a sync for ever. Each request runs `curl_easy_perform` on a thread of its own; finished
 /// handles are kept for the next request, so their connections are reused.
 public final class HTTPSession: Sendable {
     public struct Limits: Sendable {
         /// Giving up on connecting (and the TLS handshake).
         public var connectSeconds: Double
-        /// Giving up when no byte has moved for this long.
+        /// Giving up when fewer than `slowestBytesPerSecond` have moved each second for this long.
         public var silenceSeconds: Double
+        /// Slower than this for `silenceSeconds` counts as silence: far below any real network
+        /// (a poor mobile link moves kilobytes a second), far above a trickle.
+        public var slowestBytesPerSecond = 256
         /// Giving up after this long in all, or never when nil.
         public var totalSeconds: Double?
 
@@ -81,8 +85,8 @@ public final class HTTPSession: Sendable {
         koyomi_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
         koyomi_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 0)
         koyomi_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectSeconds * 1000))
-        // "Slower than 1 byte a second for silenceSeconds": the connection has gone quiet.
-        koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1)
+        // "Slower than slowestBytesPerSecond for silenceSeconds": the connection has gone quiet.
+        koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, limits.slowestBytesPerSecond)
         koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.silenceSeconds.rounded(.up))))
         koyomi_curl_set_long(curl, CURLOPT_TIMEOUT_MS, limits.totalSeconds.map { Int($0 * 1000) } ?? 0)
         koyomi_curl_set_string(curl, CURLOPT_USERAGENT, "Koyomi")

@@ -37,8 +37,8 @@ final class CalendarSyncerTests: XCTestCase {
     }
 
     /// A syncer of the calendar `name` that talks to the server through `proxy`.
-    private func syncer(of name: String, through proxy: FaultProxy) -> CalendarSyncer {
-        CalendarSyncer(client: CalDAVClient(baseURL: proxy.baseURL, user: "alice", password: "secret", timeout: 10),
+    private func syncer(of name: String, through proxy: FaultProxy, timeout: TimeInterval = 10) -> CalendarSyncer {
+        CalendarSyncer(client: CalDAVClient(baseURL: proxy.baseURL, user: "alice", password: "secret", timeout: timeout),
                        collection: proxy.baseURL.appendingPathComponent("alice/\(name)/"), calendarPath: calendarPath,
                        statePath: folder.appendingPathComponent("sync/\(name).json").path, timeZone: utc)
     }
@@ -300,6 +300,60 @@ final class CalendarSyncerTests: XCTestCase {
             let etags = try await client.listETags(calendar: server.calendarURL(name))
             XCTAssertEqual(etags.count, 6, "\(label): and nothing added on the server")
         }
+    }
+
+    /// Removing plans while the network misbehaves (issue 15): the second DELETE stored but
+    /// its answer lost, or refused with 503 or 500. The sync fails in words; the next one
+    /// finishes the job, so the server and the file hold the same three plans, in no conflict.
+    func testFaultsDuringDeletesLoseNothingAndBringNothingBack() async throws {
+        let plans = (1...6).map { (uid: "d\($0)", summary: "Plan \($0)") }
+        for fault in ["reset", "503", "500"] {
+            let name = "delete-\(fault)"
+            try await server.makeCalendar(name, displayName: name, color: nil)
+            try makeLocalCalendar(events: plans)
+            let proxy = try FaultProxy(to: server.baseURL, faults: [.init("DELETE", 2, fault)])
+            defer { proxy.stop() }
+            let flaky = syncer(of: name, through: proxy)
+            _ = try await flaky.sync()
+            try editLocally { document in
+                for uid in ["d2", "d3", "d4"] { try document.deleteEvent(uid: uid) }
+            }
+            do {
+                _ = try await flaky.sync()
+                XCTFail("\(fault): the second removal failed, the sync cannot have succeeded")
+            } catch let error as CalDAVError {
+                XCTAssertFalse(error.description.contains("Domain"), "\(fault): \(error.description)")
+            }
+            let report = try await flaky.sync()
+            XCTAssertTrue(report.conflicts.isEmpty, "\(fault): \(report.conflicts)")
+            let remote = try await serverTexts(of: server.calendarURL(name))
+            XCTAssertEqual(remote.keys.sorted(), ["d1", "d5", "d6"], "\(fault): the removed plans are gone from the server")
+            XCTAssertEqual(try local().eventUIDs.sorted(), ["d1", "d5", "d6"], "\(fault): and none came back here")
+            let again = try await flaky.sync()
+            XCTAssertEqual(again.sent + again.received, 0, "\(fault): settled")
+        }
+    }
+
+    /// A server that trickles its answer two bytes a second never goes quite silent; the sync
+    /// still gives up after the silence limit, in words, and leaves the file as it was.
+    func testATricklingServerIsGivenUpOnAndNothingChanges() async throws {
+        let name = "trickle"
+        try await server.makeCalendar(name, displayName: name, color: nil)
+        for uid in ["t1", "t2"] { _ = try await server.put(name, uid: uid, summary: "Server \(uid)") }
+        try makeLocalCalendar(events: [])
+        let before = try String(contentsOfFile: calendarPath, encoding: .utf8)
+        let proxy = try FaultProxy(to: server.baseURL, faults: [.init("REPORT", 1, "trickle")])
+        defer { proxy.stop() }
+        let started = Date()
+        do {
+            _ = try await syncer(of: name, through: proxy, timeout: 3).sync()
+            XCTFail("a trickle of an answer cannot finish a sync")
+        } catch let error as CalDAVError {
+            XCTAssertTrue(error.description.contains("stopped answering"), error.description)
+        }
+        // Bounded by the limit, not by the answer's length (over a kilobyte at two bytes a second).
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+        XCTAssertEqual(try String(contentsOfFile: calendarPath, encoding: .utf8), before)
     }
 
     func testAServerThatDiesLeavesTheFileAndStateAsTheyWere() async throws {

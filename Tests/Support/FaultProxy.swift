@@ -7,7 +7,9 @@ import XCTest
 /// - `reset`: the request reaches the server (a PUT is stored), then the connection closes
 ///   before any answer comes back;
 /// - `half`: half the request body arrives, then the connection closes (the server sees nothing);
-/// - `503`, `507`, `500`: answered with that status, the server never sees the request.
+/// - `503`, `507`, `500`: answered with that status, the server never sees the request;
+/// - `trickle`: the server's status and headers are passed on, then its body two bytes a
+///   second (a connection that never goes quite silent).
 /// Everything else passes through unchanged. Python's standard library only.
 // @unchecked Sendable: tests hand it to async helpers; its process is only started and stopped from the test.
 public final class FaultProxy: @unchecked Sendable {
@@ -42,7 +44,7 @@ public final class FaultProxy: @unchecked Sendable {
     public func stop() { server.stop() }
 
     private static let script = #"""
-    import socket, sys, threading
+    import socket, sys, threading, time
     import signal
     # Started from an async test, the process inherits a worker thread's blocked signals:
     # without this, SIGTERM would wait for the 10 s SIGKILL in ServerProcess.stop.
@@ -106,6 +108,13 @@ public final class FaultProxy: @unchecked Sendable {
                 answer += chunk
             server.close()
             if action == "reset":
+                return
+            if action == "trickle":
+                head, _, rest = answer.partition(b"\r\n\r\n")
+                client.sendall(head + b"\r\n\r\n")
+                for index in range(0, len(rest), 2):
+                    client.sendall(rest[index:index + 2])
+                    time.sleep(1)
                 return
             client.sendall(answer)
         except OSError:
