@@ -208,6 +208,48 @@ final class CalendarSyncerTests: XCTestCase {
         XCTAssertTrue(remote["a"]?.contains("Dentist (bring X-rays)") == true, "kept: uploaded again")
     }
 
+    /// The other resolutions of deleted-versus-changed (issue 15): deleted there and edited
+    /// here, Keep Theirs removes it here for good and Keep Both uploads mine again; deleted here
+    /// and changed there, Keep Both brings theirs back; Keep Mine when the server changed it
+    /// once more after the conflict was shown deletes nothing and shows the newer version.
+    func testEveryOtherWayOutOfDeletedVersusChanged() async throws {
+        try await makeCalendar(events: [("a", "Dentist"), ("b", "Review"), ("c", "Lunch"), ("d", "Gym")])
+        _ = try await syncer().sync()
+        let etags = try await client.listETags(calendar: collection)
+        let objects = try await client.fetch(calendar: collection, hrefs: etags.map(\.href))
+        for uid in ["a", "b"] {
+            let object = try XCTUnwrap(objects.first { $0.icsText.contains("UID:\(uid)") })
+            try await client.delete(href: object.href, etag: object.etag)
+            try editLocally { try $0.updateEvent(uid: uid, [.title("\(uid) edited here")], now: Date()) }
+        }
+        for uid in ["c", "d"] {
+            try await changeOnServer(uid, summary: "\(uid) changed there")
+            try editLocally { document in document.replaceEvent(uid: uid, with: nil) }
+        }
+        let report = try await syncer().sync()
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: report.conflicts.map { ($0.uid, $0.kind) }),
+                       ["a": .deletedOnServer, "b": .deletedOnServer, "c": .deletedHere, "d": .deletedHere])
+
+        try await syncer().resolve("a", keeping: .theirs)
+        try await syncer().resolve("b", keeping: .both)
+        try await syncer().resolve("c", keeping: .both)
+        try await changeOnServer("d", summary: "d changed there again")
+        try await syncer().resolve("d", keeping: .mine)
+        let after = try await syncer().sync()
+        let remote = try await serverTexts()
+        let document = try local()
+        XCTAssertFalse(document.eventUIDs.contains("a"), "theirs: removed here too")
+        XCTAssertNil(remote["a"], "and not uploaded again")
+        XCTAssertTrue(remote["b"]?.contains("SUMMARY:b edited here") == true, "both: mine uploaded again")
+        XCTAssertEqual(title("c", in: document), "c changed there", "both: theirs brought back")
+        XCTAssertEqual(after.conflicts.map(\.uid), ["d"], "a newer change there is shown again, not deleted")
+        XCTAssertEqual(after.conflicts.first?.title, "d changed there again")
+        XCTAssertTrue(remote["d"]?.contains("SUMMARY:d changed there again") == true, "nothing was lost on the server")
+        let settled = try await syncer().sync()
+        XCTAssertEqual(settled.conflicts.map(\.uid), ["d"], "it waits for the user; nothing else moves")
+        XCTAssertEqual(settled.sent + settled.received, 0)
+    }
+
     func testARefusedSyncTokenFallsBackToComparingETags() async throws {
         try await makeCalendar(events: [("a", "Dentist")])
         _ = try await syncer().sync()
