@@ -23,15 +23,19 @@ public final class CalDAVClient: Sendable {
     private static let maxRedirects = 5
 
     /// - Parameters:
-    ///   - timeout: seconds of silence (no byte from the server) before a request fails as
-    ///     `.unreachable`; a large listing that keeps arriving may take longer in all.
-    public init(baseURL: URL, user: String, password: String, timeout: TimeInterval = 30) {
+    ///   - timeout: seconds of silence (no byte, or next to none, from the server) before a
+    ///     request fails as `.unreachable`; a large listing that keeps arriving may take longer.
+    ///   - answerWait: how long the server may think before its answer begins: Radicale lists
+    ///     50,000 plans for more than 30 s before sending a byte.
+    public init(baseURL: URL, user: String, password: String, timeout: TimeInterval = 30,
+                answerWait: TimeInterval = 300) {
         self.baseURL = baseURL
         self.user = user
         self.password = password
         // Redirects are followed by `send` itself (with the same method and body, and the
         // password only where `mayReceiveCredentials` allows); a 401 comes back as a status.
-        session = HTTPSession(limits: .init(connectSeconds: min(timeout, 15), silenceSeconds: timeout))
+        session = HTTPSession(limits: .init(connectSeconds: min(timeout, 15), silenceSeconds: timeout,
+                                            answerWaitSeconds: answerWait))
     }
 
     /// An HTTP answer: status, the URL that finally answered (after redirects), headers, body.

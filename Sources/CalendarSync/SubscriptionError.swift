@@ -61,7 +61,7 @@ public enum SubscriptionError: Error, Equatable, Sendable, CustomStringConvertib
     static func transport(_ failure: HTTPFailure, limits: SubscriptionRefresher.Limits) -> SubscriptionError {
         switch failure {
         case let .tls(reason): .tls(reason: reason)
-        case .silent: .tookTooLong(seconds: limits.idleSeconds)
+        case .silent, .noAnswer: .tookTooLong(seconds: limits.idleSeconds)
         case .tookTooLong: .tookTooLong(seconds: limits.totalSeconds)
         case .cancelled: .unreachable(reason: "the refresh was cancelled")
         default: .unreachable(reason: failure.description)

@@ -13,11 +13,26 @@ final class CurlTransfer: @unchecked Sendable {
     /// Whether the last answer's header block ended (its blank line arrived): libcurl reports
     /// success for an answer cut inside its headers when the server closes the connection.
     private(set) var headersComplete = false
+    /// Whether any of the answer (its status line) has arrived.
+    private(set) var answerBegan = false
+    /// Whether the progress check ended the transfer for going quiet (see `Silence`).
+    private(set) var wentSilent = false
     private let sink: (@Sendable (Data) -> Bool)?
     private let cancelled = Atomic<Bool>(false)
 
-    init(sink: (@Sendable (Data) -> Bool)?) {
+    /// Once the answer has begun: fewer than `slowestBytesPerSecond` a second over a window of
+    /// `seconds` ends the transfer (a server that trickles, or a connection gone dead).
+    struct Silence {
+        var seconds: Double
+        var slowestBytesPerSecond: Int
+    }
+
+    private let silence: Silence
+    private var window: (start: Double, bytes: Int64)?
+
+    init(sink: (@Sendable (Data) -> Bool)?, silence: Silence) {
         self.sink = sink
+        self.silence = silence
     }
 
     func cancel() { cancelled.store(true, ordering: .relaxed) }
@@ -43,10 +58,31 @@ final class CurlTransfer: @unchecked Sendable {
         }
         koyomi_curl_set_pointer(curl, CURLOPT_HEADERDATA, context)
         koyomi_curl_set_long(curl, CURLOPT_NOPROGRESS, 0)
-        koyomi_curl_set_progress_callback(curl) { context, _, _, _, _ in
-            CurlTransfer.borrowed(context).cancelled.load(ordering: .relaxed) ? 1 : 0
+        koyomi_curl_set_progress_callback(curl) { context, _, received, _, sent in
+            let transfer = CurlTransfer.borrowed(context)
+            if transfer.cancelled.load(ordering: .relaxed) { return 1 }
+            return transfer.stillMoving(bytes: Int64(received) + Int64(sent)) ? 0 : 1
         }
         koyomi_curl_set_pointer(curl, CURLOPT_XFERINFODATA, context)
+    }
+
+    /// The silence check, on each progress callback (libcurl calls it at least once a second).
+    private func stillMoving(bytes: Int64) -> Bool {
+        guard answerBegan else { return true }
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        let now = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+        guard let window else {
+            self.window = (now, bytes)
+            return true
+        }
+        guard now - window.start >= silence.seconds else { return true }
+        if Double(bytes - window.bytes) < Double(silence.slowestBytesPerSecond) * silence.seconds {
+            wentSilent = true
+            return false
+        }
+        self.window = (now, bytes)
+        return true
     }
 
     private func received(_ data: Data) -> Bool {
@@ -63,6 +99,7 @@ final class CurlTransfer: @unchecked Sendable {
     private func headerLine(_ line: String) {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.hasPrefix("HTTP/") {
+            answerBegan = true
             headers = [:]
             headersComplete = false
         } else if trimmed.isEmpty, line.utf8.last == 10 { // "\r\n" is one Character: look at the bytes

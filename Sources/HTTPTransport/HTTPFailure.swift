@@ -7,6 +7,8 @@ public enum HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
     case tls(reason: String)
     /// Nothing (or next to nothing) arrived for `seconds`: the server or the network stopped answering.
     case silent(seconds: Double)
+    /// The server's answer had not begun after `seconds`.
+    case noAnswer(seconds: Double)
     /// The whole exchange took longer than `seconds` (a limit the caller set).
     case tookTooLong(seconds: Double)
     /// The caller's sink refused the body (it was too large, or could not be stored).
@@ -19,6 +21,7 @@ public enum HTTPFailure: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreachable(reason): reason
         case let .tls(reason): reason
         case let .silent(seconds): "the server stopped answering (nothing, or next to nothing, for \(Int(seconds)) s)"
+        case let .noAnswer(seconds): "the server gave no answer within \(Int(seconds)) s"
         case let .tookTooLong(seconds): "the exchange took longer than \(Int(seconds)) s"
         case .refused: "the answer was not accepted"
         case .cancelled: "cancelled"

@@ -20,12 +20,17 @@ public final class HTTPSession: Sendable {
         /// Slower than this for `silenceSeconds` counts as silence: far below any real network
         /// (a poor mobile link moves kilobytes a second), far above a trickle.
         public var slowestBytesPerSecond = 256
+        /// How long the server may think before its answer begins (a cold server lists a large
+        /// collection in full before sending a byte); once it answers, `silenceSeconds` holds.
+        public var answerWaitSeconds: Double
         /// Giving up after this long in all, or never when nil.
         public var totalSeconds: Double?
 
-        public init(connectSeconds: Double = 15, silenceSeconds: Double, totalSeconds: Double? = nil) {
+        public init(connectSeconds: Double = 15, silenceSeconds: Double, answerWaitSeconds: Double? = nil,
+                    totalSeconds: Double? = nil) {
             self.connectSeconds = connectSeconds
             self.silenceSeconds = silenceSeconds
+            self.answerWaitSeconds = max(silenceSeconds, answerWaitSeconds ?? silenceSeconds)
             self.totalSeconds = totalSeconds
         }
     }
@@ -51,7 +56,8 @@ public final class HTTPSession: Sendable {
     /// of the response (return false to stop: the request then fails as `.refused`).
     public func perform(_ request: HTTPRequest,
                         sink: (@Sendable (Data) -> Bool)? = nil) async throws(HTTPFailure) -> HTTPResponse {
-        let transfer = CurlTransfer(sink: sink)
+        let transfer = CurlTransfer(sink: sink, silence: .init(seconds: limits.silenceSeconds,
+                                                               slowestBytesPerSecond: limits.slowestBytesPerSecond))
         let result: Result<HTTPResponse, HTTPFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread { [self] in
@@ -85,9 +91,11 @@ public final class HTTPSession: Sendable {
         koyomi_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
         koyomi_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 0)
         koyomi_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectSeconds * 1000))
-        // "Slower than slowestBytesPerSecond for silenceSeconds": the connection has gone quiet.
+        // libcurl's "slower than slowestBytesPerSecond for this long" bounds the wait for the
+        // answer to begin; once it has, the transfer's own progress check (`CurlTransfer`)
+        // ends one that goes quiet for silenceSeconds.
         koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, limits.slowestBytesPerSecond)
-        koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.silenceSeconds.rounded(.up))))
+        koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.answerWaitSeconds.rounded(.up))))
         koyomi_curl_set_long(curl, CURLOPT_TIMEOUT_MS, limits.totalSeconds.map { Int($0 * 1000) } ?? 0)
         koyomi_curl_set_string(curl, CURLOPT_USERAGENT, "Koyomi")
         koyomi_curl_set_string(curl, CURLOPT_ACCEPT_ENCODING, "") // whatever libcurl can decode
@@ -128,10 +136,11 @@ public final class HTTPSession: Sendable {
 
     static func failure(_ code: CURLcode, reason: String, elapsed: Double, transfer: CurlTransfer, limits: Limits) -> HTTPFailure {
         switch code {
-        case CURLE_ABORTED_BY_CALLBACK: return .cancelled
+        case CURLE_ABORTED_BY_CALLBACK: return transfer.wentSilent ? .silent(seconds: limits.silenceSeconds) : .cancelled
         case CURLE_WRITE_ERROR where transfer.sinkRefused: return .refused
         case CURLE_OPERATION_TIMEDOUT:
             if let total = limits.totalSeconds, elapsed >= total - 0.5 { return .tookTooLong(seconds: total) }
+            if !transfer.answerBegan { return .noAnswer(seconds: limits.answerWaitSeconds) }
             return .silent(seconds: limits.silenceSeconds)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,

@@ -7,6 +7,8 @@ struct ProcessRunner {
         var status: Int32
         var wallMs: Double
         var peakRSSKiB: Int
+        /// User and system CPU time of the process (`ru_utime` + `ru_stime`).
+        var cpuMs: Double
         /// Monotonic µs just before the spawn (handed to the app as `KOYOMI_BENCH_SPAWN_US`).
         var spawnMicroseconds: Int64
         var stdout: String
@@ -58,7 +60,9 @@ struct ProcessRunner {
         let wall = Double(Clock.microseconds - start) / 1000
         // WIFEXITED / WEXITSTATUS are macros: decode by hand (exit code in bits 8–15).
         let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        func ms(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
         return Outcome(status: exitStatus, wallMs: wall, peakRSSKiB: Int(usage.ru_maxrss),
+                       cpuMs: ms(usage.ru_utime) + ms(usage.ru_stime),
                        spawnMicroseconds: start,
                        stdout: (try? String(contentsOfFile: out, encoding: .utf8)) ?? "",
                        stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")

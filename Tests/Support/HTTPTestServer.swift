@@ -20,6 +20,8 @@ public final class HTTPTestServer: @unchecked Sendable {
         case trickle
         /// A CalDAV 207 answer, cut after N bytes for a request to `/cut/N/…`, whole otherwise.
         case cutAnswers
+        /// The same answer whole, after thinking N seconds for a request to `/wait/N/…`.
+        case slowStart
 
         /// The answer `cutAnswers` cuts, and how many of its bytes are status line and headers.
         private static let cutBody = "<d:multistatus xmlns:d=\"DAV:\"/>\n"
@@ -43,7 +45,7 @@ public final class HTTPTestServer: @unchecked Sendable {
         // -u: unbuffered, so the "Serving HTTP" line arrives while the server runs.
         let arguments = mode == .files
             ? ["-u", "-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", server.folder.path]
-            : ["-u", "-c", Self.script, String(port), mode.rawValue] + (mode == .cutAnswers ? [Mode.cutReply] : [])
+            : ["-u", "-c", Self.script, String(port), mode.rawValue] + ([.cutAnswers, .slowStart].contains(mode) ? [Mode.cutReply] : [])
         try server.start(python, arguments, readyLine: "Serving HTTP on", failure: "python3 -m http.server did not start")
     }
 
@@ -119,6 +121,13 @@ public final class HTTPTestServer: @unchecked Sendable {
                 cut = int(parts[2]) if len(parts) > 2 and parts[1] == "cut" else len(cut_reply)
                 print('"%s" cut %d' % (line, cut), flush=True)
                 connection.sendall(cut_reply[:cut])
+            elif mode == "slowStart":
+                parts = line.split(" ")[1].split("/")
+                wait = float(parts[2]) if len(parts) > 2 and parts[1] == "wait" else 0
+                print('"%s" wait %s' % (line, wait), flush=True)
+                # A cold server building a large listing before its first byte (on purpose).
+                time.sleep(wait)
+                connection.sendall(cut_reply)
             elif mode == "insecureRedirect":
                 print('"%s" 302' % line, flush=True)
                 connection.sendall(b"HTTP/1.1 302 Found\r\nLocation: http://example.com/cal.ics\r\n"
