@@ -39,8 +39,14 @@ extension CacheReader {
             guard let uid = string(), let keys = strings() else { return nil }
             replaced[uid] = Set(keys)
         }
+        guard let alarmCount = count() else { return nil }
+        var alarms: [Plan.ID: EventAlarms] = [:]
+        for _ in 0..<alarmCount {
+            guard let uid = string(), let occurrence = optional(), let read = self.alarms(), let read else { return nil }
+            alarms[Plan.ID(uid: uid, occurrence: occurrence)] = read
+        }
         let parsed = ParsedCalendar(name: name, color: color, kind: kind, zoneTexts: zoneTexts, fixed: fixed,
-                                    masters: masters, replaced: replaced, warnings: warnings)
+                                    masters: masters, replaced: replaced, alarms: alarms, warnings: warnings)
         return (parsed, zones)
     }
 
@@ -95,6 +101,8 @@ extension CacheReader {
         guard let rdates = times(zones: zones), let exdates = times(zones: zones) else { return nil }
         record.rdates = rdates
         record.exdates = exdates
+        guard let alarms = alarms() else { return nil }
+        record.alarms = alarms
         return record
     }
 

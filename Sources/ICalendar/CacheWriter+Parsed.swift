@@ -27,6 +27,12 @@ extension CacheWriter {
             string(uid)
             strings(keys.sorted())
         }
+        unsigned(UInt64(parsed.alarms.count))
+        for (id, alarms) in parsed.alarms.sorted(by: { $0.key.description < $1.key.description }) {
+            string(id.uid)
+            optional(id.occurrence)
+            self.alarms(alarms)
+        }
         return true
     }
 
@@ -78,6 +84,7 @@ extension CacheWriter {
             unsigned(UInt64(list.count))
             for item in list where !time(item) { return false }
         }
+        alarms(record.alarms)
         return true
     }
 

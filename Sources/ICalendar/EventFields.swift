@@ -1,5 +1,6 @@
 import CICal
 import CalendarModel
+import Foundation
 import Recurrence
 
 /// The properties of one VEVENT that Koyomi uses, copied out of libical.
@@ -29,6 +30,9 @@ struct EventFields {
     /// RECURRENCE-ID;RANGE=THISANDFUTURE: the override changes every later occurrence too.
     var changesLaterOccurrences = false
     var revision = Revision()
+    /// Thunderbird's X-MOZ-LASTACK and X-MOZ-SNOOZE-TIME(-…) on the event.
+    var lastAcknowledged: Date?
+    var snoozedUntil: [Date] = []
     /// The first parse error libical recorded in the event (an X-LIC-ERROR property).
     var parseError: String?
 
@@ -75,6 +79,11 @@ struct EventFields {
         case ICAL_LASTMODIFIED_PROPERTY: revision.lastModified = LibicalText.value(of: property).flatMap(Revision.number)
         case ICAL_DTSTAMP_PROPERTY: revision.stamp = LibicalText.value(of: property).flatMap(Revision.number)
         case ICAL_XLICERROR_PROPERTY where parseError == nil: takeError(property)
+        case ICAL_X_PROPERTY:
+            guard let name = LibicalText.xName(of: property), name.hasPrefix("X-MOZ-") else { break }
+            let date = LibicalText.value(of: property).flatMap(AlarmReader.utcDate)
+            if name == "X-MOZ-LASTACK" { lastAcknowledged = date ?? lastAcknowledged }
+            if name.hasPrefix("X-MOZ-SNOOZE-TIME"), let date { snoozedUntil.append(date) }
         default: break
         }
     }

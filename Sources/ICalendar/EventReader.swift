@@ -55,6 +55,9 @@ struct EventReader {
         record.recurrenceID = fields.recurrenceID.map(time)
         record.changesLaterOccurrences = fields.changesLaterOccurrences && record.recurrenceID != nil
         record.revision = fields.revision
+        var alarms = EventAlarms(lastAcknowledged: fields.lastAcknowledged, snoozedUntil: fields.snoozedUntil)
+        AlarmReader.read(component, into: &alarms, warnings: &warnings, name: name)
+        if !alarms.alarms.isEmpty || !alarms.snoozedUntil.isEmpty { record.alarms = alarms }
         return .event(record, warnings: warnings)
     }
 

@@ -51,6 +51,8 @@ struct EventRecord {
     /// Overrides with RANGE=THISANDFUTURE, on their master, earliest first: each changes its
     /// occurrence and every later one (shifted by as much as it moves its own, with its fields).
     var laterChanges: [EventRecord] = []
+    /// The event's reminders; nil when it has none.
+    var alarms: EventAlarms?
     /// Which copy wins when a file holds the same event twice; not kept past loading.
     var revision = Revision()
 

@@ -13,7 +13,7 @@ import Foundation
 ///
 /// Decisions: several top-level VCALENDARs are merged; an override with STATUS:CANCELLED
 /// is kept as a plan with `status == .cancelled` (the view decides how to show it); an
-/// override replaces only its own occurrence (RANGE=THISANDFUTURE is not applied).
+/// override with RANGE=THISANDFUTURE changes its occurrence and every later one.
 public final class ICalendarFile: PlanSource {
     public private(set) var calendar: CalendarInfo
     /// The file this calendar was read from; nil for in-memory text.
@@ -24,15 +24,19 @@ public final class ICalendarFile: PlanSource {
     /// The colour the file names, if any (else the calendar has the load options' fallback).
     private let namedColor: String?
     private let zones: TimeZoneTable
-    private let expander: RecurrenceExpander
+    let expander: RecurrenceExpander
     /// Non-repeating events and overrides, already turned into plans.
-    private let fixedPlans: FixedPlanIndex
-    private let masters: [EventRecord]
+    let fixedPlans: FixedPlanIndex
+    let masters: [EventRecord]
     /// Per master: where its occurrences lie (`latest` nil: no end). Worked out while loading,
     /// on the loading thread, so the first month shown does not wait for it.
-    private let masterBounds: [(earliest: Date, latest: Date?)]
+    let masterBounds: [(earliest: Date, latest: Date?)]
     /// Occurrence keys replaced by RECURRENCE-ID overrides, per UID.
-    private let replaced: [String: Set<String>]
+    let replaced: [String: Set<String>]
+    /// Reminders of single events and overrides, by plan; a series' are on its master.
+    let fixedAlarms: [Plan.ID: EventAlarms]
+    /// How far before a start (or after an end) any reminder of the file falls.
+    let alarmReach: TimeInterval
 
     /// VEVENT masters + overrides read (skipped events not counted).
     public var eventCount: Int { fixedPlans.count + masters.count }
@@ -147,6 +151,8 @@ public final class ICalendarFile: PlanSource {
         masters = parsed.masters
         masterBounds = parsed.masters.map(expander.bounds(of:))
         replaced = parsed.replaced
+        fixedAlarms = parsed.alarms
+        alarmReach = (parsed.alarms.values.map(\.reach) + parsed.masters.compactMap { $0.alarms?.reach }).max() ?? 0
         warnings = parsed.warnings
     }
 

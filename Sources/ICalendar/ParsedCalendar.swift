@@ -14,6 +14,8 @@ struct ParsedCalendar {
     var masters: [EventRecord]
     /// Occurrence keys replaced by RECURRENCE-ID overrides, per UID.
     var replaced: [String: Set<String>]
+    /// Reminders of single events and overrides, by plan (a series' are on its master).
+    var alarms: [Plan.ID: EventAlarms]
     var warnings: [String]
 
     /// What the reader found.
@@ -25,12 +27,13 @@ struct ParsedCalendar {
         fixed = reader.events.fixed
         masters = reader.events.masters
         replaced = reader.events.replaced
+        alarms = reader.events.alarms
         warnings = reader.events.warnings
     }
 
     init(name: String?, color: String?, kind: String?, zoneTexts: [String],
          fixed: [(plan: Plan, span: DateInterval)], masters: [EventRecord],
-         replaced: [String: Set<String>], warnings: [String]) {
+         replaced: [String: Set<String>], alarms: [Plan.ID: EventAlarms], warnings: [String]) {
         self.name = name
         self.color = color
         self.kind = kind
@@ -38,6 +41,7 @@ struct ParsedCalendar {
         self.fixed = fixed
         self.masters = masters
         self.replaced = replaced
+        self.alarms = alarms
         self.warnings = warnings
     }
 }

@@ -12,6 +12,10 @@ struct PlacedEvents {
     var warnings: [String] = []
     /// The revision of each of `fixed`, for settling copies of one event (see `settle()`).
     var fixedRevisions: [Revision] = []
+    /// The alarms of each of `fixed` while reading; `alarms` once settled.
+    var fixedAlarms: [EventAlarms?] = []
+    /// The alarms of single events and overrides that have any, by plan.
+    var alarms: [Plan.ID: EventAlarms] = [:]
     /// Overrides with RANGE=THISANDFUTURE, to be handed to their masters.
     var laterChanges: [EventRecord] = []
 
@@ -21,6 +25,7 @@ struct PlacedEvents {
         fixed.reserveCapacity(fixed.count + chunks.reduce(0) { $0 + $1.fixed.count })
         masters.reserveCapacity(masters.count + chunks.reduce(0) { $0 + $1.masters.count })
         fixedRevisions.reserveCapacity(fixed.capacity)
+        fixedAlarms.reserveCapacity(fixed.capacity)
     }
 
     /// Once the whole file is read: of several copies of one event (the same UID, or the same
@@ -30,6 +35,10 @@ struct PlacedEvents {
     mutating func settle(zones: TimeZoneTable) {
         keepNewestCopies()
         fixedRevisions = []
+        for (index, alarms) in fixedAlarms.enumerated() {
+            if let alarms, index < fixed.count { self.alarms[fixed[index].plan.id] = alarms }
+        }
+        fixedAlarms = []
         guard !laterChanges.isEmpty else { return }
         var changes: [String: [EventRecord]] = [:]
         for change in laterChanges { changes[change.uid, default: []].append(change) }
@@ -79,7 +88,9 @@ struct PlacedEvents {
             warnings.append("event \"\(title)\" (UID \(id.uid)): \(part) is in the file \(count) times; "
                 + "the newest copy is shown and every copy is kept in the file")
         }
-        fixed = fixed.indices.filter { !dropped.contains(.fixed($0)) }.map { fixed[$0] }
+        let keptFixed = fixed.indices.filter { !dropped.contains(.fixed($0)) }
+        fixedAlarms = keptFixed.map { $0 < fixedAlarms.count ? fixedAlarms[$0] : nil }
+        fixed = keptFixed.map { fixed[$0] }
         masters = masters.indices.filter { !dropped.contains(.master($0)) }.map { masters[$0] }
     }
 
@@ -87,6 +98,7 @@ struct PlacedEvents {
     mutating func append(_ chunk: PlacedEvents) {
         fixed += chunk.fixed
         fixedRevisions += chunk.fixedRevisions
+        fixedAlarms += chunk.fixedAlarms
         laterChanges += chunk.laterChanges
         masters += chunk.masters
         for (uid, keys) in chunk.replaced { replaced[uid, default: []].formUnion(keys) }
@@ -111,6 +123,7 @@ struct EventPlacement {
             let plan = event.plan(calendarID: calendarID, occurrence: key, start: event.start, zones: zones)
             placed.fixed.append((plan, plan.interval(in: userCalendar)))
             placed.fixedRevisions.append(event.revision)
+            placed.fixedAlarms.append(event.alarms)
             if event.changesLaterOccurrences { placed.laterChanges.append(event) }
         } else if event.repeats {
             placed.masters.append(event)
@@ -118,6 +131,7 @@ struct EventPlacement {
             let plan = event.plan(calendarID: calendarID, occurrence: nil, start: event.start, zones: zones)
             placed.fixed.append((plan, plan.interval(in: userCalendar)))
             placed.fixedRevisions.append(event.revision)
+            placed.fixedAlarms.append(event.alarms)
         }
     }
 }

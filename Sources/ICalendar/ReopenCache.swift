@@ -17,7 +17,7 @@ struct ReopenCache {
         var contentHash: UInt64
     }
 
-    static let formatVersion: UInt64 = 2
+    static let formatVersion: UInt64 = 3
     private static let magic = Array("KOYOMI-REOPEN\n".utf8)
     /// How much of each end of the file the key hashes.
     static let edgeSize = 4096

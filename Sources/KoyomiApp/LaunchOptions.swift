@@ -62,6 +62,8 @@ public struct LaunchOptions: Equatable, Sendable {
     Commands (they never open a window; see koyomi COMMAND --help):
       list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--json] [FILE…]
                                  print the plans of a day or month
+      reminders [--days N] [--calendar NAME] [--json] [FILE…]
+                                 print the reminders coming due
       add --title T --start YYYY-MM-DD[THH:MM] [--end …] [--all-day] [--calendar NAME]
                                  add a plan to your calendars and print its UID
       remove UID [--calendar NAME]

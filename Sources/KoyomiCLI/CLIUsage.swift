@@ -3,6 +3,7 @@ enum CLIUsage {
     static func text(for command: String) -> String {
         switch command {
         case "list": list
+        case "reminders": reminders
         case "add": add
         case "import": importing
         case "export": export
@@ -26,6 +27,21 @@ enum CLIUsage {
       --calendar NAME     only this calendar (its name or file name)
       --json              a JSON array; keys: uid, occurrence, calendar, title, start,
                           end, allDay, location (all-day ends are exclusive)
+    """
+
+    static let reminders = """
+    Usage: koyomi reminders [--days N] [--calendar NAME] [--json] [FILE.ics…]
+
+    Prints the reminders (the plans' alarms, VALARM) coming due from now for N days
+    (default 7, at most 366), soonest first: when each is due, then the plan. Every
+    occurrence of a repeating plan has its reminders; a reminder dismissed on another
+    device (ACKNOWLEDGED, Thunderbird's X-MOZ-LASTACK) is not listed, one snoozed there is
+    listed at its snooze time. Reads the FILEs if given, else your calendars and the
+    calendars you subscribe to.
+
+      --days N            how many days ahead to look
+      --calendar NAME     only this calendar (its name or file name)
+      --json              a JSON array; keys: due, snoozed, plan (the keys of list --json)
     """
 
     static let add = """

@@ -1,19 +1,19 @@
 import Foundation
 
-/// `koyomi list|add|remove|import|export|account|sync|subscribe|unsubscribe|subscriptions`:
+/// `koyomi list|reminders|add|remove|import|export|account|sync|subscribe|unsubscribe|subscriptions`:
 /// the user's calendars from a terminal, on the same model and storage as the window, without
 /// ever starting GTK.
 ///
 /// Storage layout: see `UserCalendarFolder` (calendars/, backups/, sync/, subscriptions/).
 public enum KoyomiCLI {
     /// First arguments that run a command instead of opening the window.
-    public static let commands: Set<String> = ["list", "add", "remove", "import", "export", "account", "sync",
+    public static let commands: Set<String> = ["list", "reminders", "add", "remove", "import", "export", "account", "sync",
                                                  "subscribe", "unsubscribe", "subscriptions"]
 
     /// Runs one command (`arguments` starts with its name) and says what to print and return.
     public static func run(_ arguments: [String], context: CLIContext) -> CLIResult {
         guard let name = arguments.first, commands.contains(name) else {
-            return CLIResult(status: 2, error: "koyomi: expected one of list, add, remove, import, export, account, sync, subscribe, unsubscribe, subscriptions\n")
+            return CLIResult(status: 2, error: "koyomi: expected one of list, reminders, add, remove, import, export, account, sync, subscribe, unsubscribe, subscriptions\n")
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("-h") || rest.contains("--help") {
@@ -23,6 +23,7 @@ public enum KoyomiCLI {
             let output: String
             switch name {
             case "list": return try ListCommand(arguments: rest, context: context).run()
+            case "reminders": return try RemindersCommand(arguments: rest, context: context).run()
             case "add": output = try AddCommand(arguments: rest, context: context).run()
             case "import": return try ImportCommand(arguments: rest, context: context).run()
             case "account": return try AccountCommand(arguments: rest, context: context).run()

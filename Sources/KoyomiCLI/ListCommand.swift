@@ -42,7 +42,7 @@ struct ListCommand {
 
     /// The plans on stdout; on stderr, what a file's reading left out and why (exit 0: the rest is listed).
     func run() throws(CLIError) -> CLIResult {
-        let sources = try UserCalendarFolder.select(try loadSources(), named: calendarName)
+        let sources = try UserCalendarFolder.select(try UserCalendarFolder.listed(files, context: context), named: calendarName)
         let warnings = sources.flatMap { source in
             source.warnings.map { "koyomi list: \(source.path ?? source.calendar.name): \($0)\n" }
         }
@@ -71,22 +71,5 @@ struct ListCommand {
             }
         }
         return json ? try PlanLine.json(rows) : rows.map(\.text).map { $0 + "\n" }.joined()
-    }
-
-    /// FILEs as given, else the user's calendars and subscriptions.
-    private func loadSources() throws(CLIError) -> [ICalendarFile] {
-        let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        guard !files.isEmpty else {
-            let own = try store.loadAll()
-            let followed = SubscriptionStore(environment: context.environment).localPaths
-            return try own + followed.enumerated().map { index, path throws(CLIError) in
-                try store.load(path, index: own.count + index)
-            }
-        }
-        var sources: [ICalendarFile] = []
-        for (index, path) in files.enumerated() {
-            sources.append(try store.load(path, index: index))
-        }
-        return sources
     }
 }

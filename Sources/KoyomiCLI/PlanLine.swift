@@ -78,12 +78,12 @@ struct PlanLine: Encodable, Equatable {
         }
     }
 
-    private static func clock(_ date: Date, _ calendar: Calendar) -> String {
+    static func clock(_ date: Date, _ calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 
-    private static func iso(_ date: Date, calendar: Calendar) -> String {
+    static func iso(_ date: Date, calendar: Calendar) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = calendar.timeZone
         formatter.formatOptions = [.withInternetDateTime]

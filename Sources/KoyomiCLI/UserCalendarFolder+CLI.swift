@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarSync
 import Foundation
 import ICalendar
 
@@ -14,6 +15,24 @@ extension UserCalendarFolder {
         } catch {
             throw .usage(error.description)
         }
+    }
+
+    /// The FILEs as given, else the user's calendars and the calendars they subscribe to:
+    /// what `list` and `reminders` read.
+    static func listed(_ files: [String], context: CLIContext) throws(CLIError) -> [ICalendarFile] {
+        let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
+        guard !files.isEmpty else {
+            let own = try store.loadAll()
+            let followed = SubscriptionStore(environment: context.environment).localPaths
+            return try own + followed.enumerated().map { index, path throws(CLIError) in
+                try store.load(path, index: own.count + index)
+            }
+        }
+        var sources: [ICalendarFile] = []
+        for (index, path) in files.enumerated() {
+            sources.append(try store.load(path, index: index))
+        }
+        return sources
     }
 
     /// Every user calendar, read.

@@ -146,6 +146,10 @@ final class ReopenCacheTests: XCTestCase {
             text += "BEGIN:VEVENT\r\nUID:gen-\(index)\r\nDTSTART:\(date)T\(String(format: "%02d", index % 24))0000Z\r\n"
                 + "DURATION:PT1H\r\nSUMMARY:予定 \(index) café\r\nLOCATION:Room \(index % 7)\r\nSTATUS:CONFIRMED\r\n"
                 + (index % 10 == 0 ? "RRULE:FREQ=WEEKLY;COUNT=\(index % 30 + 2)\r\nEXDATE:\(date)T\(String(format: "%02d", index % 24))0000Z\r\n" : "")
+                + (index % 5 == 0 ? "BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT\(index % 50 + 5)M\r\nREPEAT:1\r\n"
+                    + "DURATION:PT5M\r\nEND:VALARM\r\n" : "")
+                + (index % 15 == 0 ? "X-MOZ-LASTACK:20250101T000000Z\r\nBEGIN:VALARM\r\nACTION:AUDIO\r\n"
+                    + "TRIGGER;VALUE=DATE-TIME:20251201T080000Z\r\nACKNOWLEDGED:20240601T000000Z\r\nEND:VALARM\r\n" : "")
                 + "END:VEVENT\r\n"
         }
         text += "END:VCALENDAR\r\n"
@@ -170,6 +174,9 @@ final class ReopenCacheTests: XCTestCase {
         XCTAssertEqual(a.eventCount, b.eventCount, file: file, line: line)
         let sorted = { (plans: [Plan]) in plans.sorted { $0.id.description < $1.id.description } }
         XCTAssertEqual(sorted(a.plans(overlapping: everything)), sorted(b.plans(overlapping: everything)), file: file, line: line)
+        let years = DateInterval(start: TestSupport.date("2023-06-01 00:00"), end: TestSupport.date("2027-06-01 00:00"))
+        XCTAssertEqual(a.reminders(in: years), b.reminders(in: years), "reminders survive the cache", file: file, line: line)
+        XCTAssertGreaterThan(a.reminders(in: years).count, 100, file: file, line: line)
         for month in ["2024-03-01", "2026-11-01", "2027-02-01"] {
             let start = TestSupport.date(month + " 00:00")
             let range = DateInterval(start: start, duration: 31 * 86_400)
