@@ -19,6 +19,12 @@ extension CalendarDocument {
             event.append(line.map { [$0] } ?? [])
         }
         try editor.apply(draft.changes, to: &event, now: now, countsAsRevision: false)
+        for minutes in draft.remindersBefore {
+            // A display alarm as RFC 5545 §3.6.6 requires it: ACTION, TRIGGER and DESCRIPTION.
+            let trigger = minutes == 0 ? "PT0S" : (minutes % 1440 == 0 ? "-P\(minutes / 1440)D" : "-PT\(minutes)M")
+            event.append([text.raw("BEGIN:VALARM"), text.raw("ACTION:DISPLAY"), text.raw("TRIGGER:" + trigger)]
+                + (text.text("DESCRIPTION", draft.title).map { [$0] } ?? []) + [text.raw("END:VALARM")])
+        }
         try insertZones(editor.usedZones)
         parts.insert(.component(event), at: insertionIndex)
         return Plan.ID(uid: uid)

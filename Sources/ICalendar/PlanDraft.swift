@@ -14,10 +14,12 @@ public struct PlanDraft: Hashable, Sendable {
     public var color: String?
     public var categories: [String]
     public var repeatRule: RepeatRule?
+    /// Reminders, as minutes before the start (0: at the start), each written as a VALARM.
+    public var remindersBefore: [Int]
 
     public init(title: String, timing: PlanTiming, timeZone: TimeZone? = nil, location: String? = nil,
                 notes: String? = nil, color: String? = nil, categories: [String] = [],
-                repeatRule: RepeatRule? = nil) {
+                repeatRule: RepeatRule? = nil, remindersBefore: [Int] = []) {
         self.title = title
         self.timing = timing
         self.timeZone = timeZone
@@ -26,6 +28,7 @@ public struct PlanDraft: Hashable, Sendable {
         self.color = color
         self.categories = categories
         self.repeatRule = repeatRule
+        self.remindersBefore = remindersBefore
     }
 
     /// A draft prefilled from a plan the user is about to edit (it carries no repeat rule:

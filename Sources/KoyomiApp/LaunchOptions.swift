@@ -65,6 +65,7 @@ public struct LaunchOptions: Equatable, Sendable {
       reminders [--days N] [--calendar NAME] [--json] [FILE…]
                                  print the reminders coming due
       add --title T --start YYYY-MM-DD[THH:MM] [--end …] [--all-day] [--calendar NAME]
+          [--remind 15m]…
                                  add a plan to your calendars and print its UID
       remove UID [--calendar NAME]
                                  remove a plan (all its occurrences)

@@ -12,7 +12,7 @@ struct AddCommand {
 
     init(arguments: [String], context: CLIContext) throws(CLIError) {
         let parsed = try CLIArguments(arguments, valued: ["--title", "--start", "--end", "--calendar"],
-                                      flags: ["--all-day"])
+                                      repeated: ["--remind"], flags: ["--all-day"])
         self.context = context
         if let extra = parsed.positionals.first { throw .usage("unexpected argument “\(extra)”") }
         guard let title = parsed.values["--title"] else { throw .usage("--title is required") }
@@ -24,8 +24,22 @@ struct AddCommand {
         let end = try parsed.values["--end"].map { text throws(CLIError) in try PlanTimeInput(text, option: "--end") }
         let timing = try PlanTimeInput.timing(start: start, end: end, allDay: parsed.flags.contains("--all-day"),
                                               calendar: context.calendar)
-        draft = PlanDraft(title: title, timing: timing, timeZone: UserTimeZone.writtenZone(context.timeZone))
+        draft = PlanDraft(title: title, timing: timing, timeZone: UserTimeZone.writtenZone(context.timeZone),
+                          remindersBefore: try (parsed.lists["--remind"] ?? []).map(Self.minutes))
         calendarName = parsed.values["--calendar"]
+    }
+
+    /// "15m", "1h", "2d", "1w" or "0" (at the start), before the start; at most four weeks.
+    static func minutes(_ text: String) throws(CLIError) -> Int {
+        let units = ["m": 1, "h": 60, "d": 1440, "w": 10_080]
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let unit = trimmed.last.map(String.init).flatMap { units[$0] }
+        let number = Int(unit == nil ? trimmed : String(trimmed.dropLast()))
+        guard let number, number >= 0, (number == 0 || unit != nil), number * (unit ?? 1) <= 4 * 10_080 else {
+            throw .usage("--remind expects how long before the start, such as 15m, 1h, 1d or 0 (at the start), "
+                + "at most four weeks; got “\(text)”")
+        }
+        return number * (unit ?? 1)
     }
 
     func run() throws(CLIError) -> String {

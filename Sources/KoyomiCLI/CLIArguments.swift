@@ -1,15 +1,19 @@
 /// A command's arguments: `--name value` / `--name=value` options, flags and positionals.
 struct CLIArguments {
     var values: [String: String] = [:]
+    /// Every value of a `repeated` option, in order.
+    var lists: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
 
     /// - Parameters:
     ///   - valued: options that take a value ("--date").
     ///   - flags: options that take none ("--json").
+    ///   - repeated: valued options that may be given several times ("--remind").
     ///   - aliases: short spellings of options ("-o" for "--output").
-    init(_ arguments: [String], valued: Set<String>, flags known: Set<String>,
+    init(_ arguments: [String], valued: Set<String>, repeated: Set<String> = [], flags known: Set<String>,
          aliases: [String: String] = [:]) throws(CLIError) {
+        let valued = valued.union(repeated)
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -41,6 +45,10 @@ struct CLIArguments {
                     guard index < arguments.count else { throw .usage("\(name) needs a value") }
                     value = arguments[index]
                     index += 1
+                }
+                if repeated.contains(name) {
+                    lists[name, default: []].append(value ?? "")
+                    continue
                 }
                 if values[name] != nil { throw .usage("\(name) was given twice") }
                 values[name] = value

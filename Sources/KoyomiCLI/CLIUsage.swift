@@ -46,12 +46,14 @@ enum CLIUsage {
 
     static let add = """
     Usage: koyomi add --title TITLE --start YYYY-MM-DD[THH:MM] [--end YYYY-MM-DD[THH:MM]]
-                      [--all-day] [--calendar NAME]
+                      [--all-day] [--calendar NAME] [--remind 15m]…
 
     Adds a plan to one of your calendars (default: the first; "Personal" is created when
     there is none) and prints its UID. A start without a time makes an all-day plan, and
     --end then names its last day; a timed plan lasts an hour unless --end says otherwise
-    and is written in your time zone (TZ, else the system's).
+    and is written in your time zone (TZ, else the system's). Each --remind adds a reminder
+    that long before the start (15m, 1h, 1d, 1w; 0 at the start), which `koyomi reminders`
+    and other calendars show.
     """
 
     static let remove = """

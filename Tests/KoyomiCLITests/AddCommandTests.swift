@@ -32,6 +32,29 @@ final class AddCommandTests: CLITestCase {
         XCTAssertEqual(run("list", "--date", "2026-11-11").output, "2026-11-11  all day, 2026-11-09–2026-11-11  Trip  [Personal]\n")
     }
 
+    /// `--remind` (repeatable) writes display alarms that `reminders` (and other calendars) read.
+    func testRemindersAreWrittenAsAlarmsAndListed() throws {
+        let added = run("add", "--title", "Dentist", "--start", "2026-11-12T09:30", "--remind", "15m", "--remind", "1d",
+                        "--remind", "0")
+        XCTAssertEqual(added.status, 0, added.error)
+        let text = try String(contentsOfFile: personalPath, encoding: .utf8)
+        for trigger in ["-PT15M", "-P1D", "PT0S"] {
+            XCTAssertTrue(text.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:\(trigger)\r\nDESCRIPTION:Dentist\r\nEND:VALARM\r\n"),
+                          text)
+        }
+        XCTAssertEqual(run("reminders").output, """
+        2026-11-11 09:30  Dentist  2026-11-12 09:30–10:30  [Personal]
+        2026-11-12 09:15  Dentist  2026-11-12 09:30–10:30  [Personal]
+        2026-11-12 09:30  Dentist  2026-11-12 09:30–10:30  [Personal]
+
+        """)
+        for bad in ["soon", "15", "-5m", "5y", "30d"] {
+            let refused = run("add", "--title", "X", "--start", "2026-11-11T09:30", "--remind", bad)
+            XCTAssertEqual(refused.status, 2, bad)
+            XCTAssertTrue(refused.error.contains("--remind expects how long before the start"), refused.error)
+        }
+    }
+
     func testTimedPlanLastsAnHourByDefault() throws {
         XCTAssertEqual(run("add", "--title", "Call", "--start", "2026-11-10T16:00").status, 0)
         XCTAssertEqual(run("list", "--date", "2026-11-10").output, "2026-11-10  16:00–17:00  Call  [Personal]\n")
