@@ -36,15 +36,6 @@ extension RuleExpansion {
         return max(0, units.floorDivided(by: interval))
     }
 
-    /// What one walk has learnt: month shapes (see `monthShape`) in which no day passes the
-    /// day-level parts, so a daily or finer rule skips such months unread.
-    struct WalkMemo {
-        var emptyMonths = Set<Int>()
-    }
-
-    /// `gather`'s answer when no later day can ever match (none in a whole Gregorian cycle).
-    static let noMorePeriods = -1
-
     /// Fills `out` with period `k`'s occurrences in order (BYSETPOS applied) and returns the
     /// next period that may hold one: `k + 1`, or further when a day, hour or minute the BY
     /// parts refuse lets a daily or finer rule skip to the next that passes.
@@ -135,43 +126,6 @@ extension RuleExpansion {
             out.append(RuleTime(day: facts.calendarDay, secondOfDay: secondOfDay))
         }
         return k + 1
-    }
-
-    /// The first day after `facts` that passes the day-level parts (as a julian offset), or nil
-    /// when none does within a Gregorian cycle. Months whose shape held no such day are skipped
-    /// without looking at their days.
-    private func nextMatchingDay(after facts: DayFacts, memo: inout WalkMemo) -> Int? {
-        var day = facts
-        day.advance()
-        while day.day != 1 {
-            if matches(day) { return day.julian }
-            day.advance()
-        }
-        for _ in 0...(400 * 12) {
-            if day.year > Self.lastYear { return nil }
-            if monthAllowed(day.month) {
-                let shape = monthShape(day)
-                if !memo.emptyMonths.contains(shape) {
-                    var scan = day
-                    for _ in 0..<day.daysInMonth {
-                        if matches(scan) { return scan.julian }
-                        scan.advance()
-                    }
-                    memo.emptyMonths.insert(shape)
-                }
-            }
-            day = DayFacts(CalendarDay(julianOffset: day.julian + day.daysInMonth))
-        }
-        return nil
-    }
-
-    /// What decides which of a month's days pass the day-level parts: the month, the weekday
-    /// of its 1st, and whether this, the previous and the next year are leap years (week
-    /// numbers near the turn of the year depend on those).
-    private func monthShape(_ first: DayFacts) -> Int {
-        func leap(_ year: Int) -> Int { CalendarDay.days(inMonth: 2, year: year) == 29 ? 1 : 0 }
-        return (((first.month * 8 + first.weekday) * 2 + leap(first.year)) * 2 + leap(first.year - 1)) * 2
-            + leap(first.year + 1)
     }
 
     private func addMonth(year: Int, month: Int, to out: inout [RuleTime]) {
