@@ -12,12 +12,15 @@ struct BenchOptions {
     var syncSizes: [Int]?
     /// Expansion timings of the costliest rules instead of the app's rows.
     var recurrence = false
+    /// The next week's reminders among 100,000 plans instead of the app's rows.
+    var reminders = false
 
     static let usage = """
     Usage: koyomi-bench [--sizes 1000,10000,100000] [--runs N] [--interactions N] [--json FILE]
                         [--koyomi PATH] [--keep]
            koyomi-bench --sync 5000,50000 [--koyomi PATH]
            koyomi-bench --recurrence [--runs N]
+           koyomi-bench --reminders [--runs N]
 
     Generates calendars of each size in a temporary folder and measures load, first frame,
     paging, selection, search, save and peak RSS, beside libical's raw parse and a C program
@@ -32,6 +35,8 @@ struct BenchOptions {
                          nothing changed, 20 local additions pushed
       --recurrence       instead: reading and expanding the costliest repeat rules, one
                          calendar each (first month asked for, then 24 more)
+      --reminders        instead: the next week's reminders among 100,000 plans, about
+                         10,000 of them with a reminder
     Without DISPLAY it re-runs itself under xvfb-run and dbus-run-session (GSK_RENDERER=cairo).
     """
 
@@ -61,6 +66,7 @@ struct BenchOptions {
                 let text = try value(argument)
                 options.syncSizes = try text.split(separator: ",").map { try count(argument, String($0), minimum: 1) }
             case "--recurrence": options.recurrence = true
+            case "--reminders": options.reminders = true
             case "-h", "--help":
                 print(usage)
                 exit(0)

@@ -27,6 +27,20 @@ if options.recurrence {
     }
 }
 
+if options.reminders {
+    do {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("koyomi-bench-reminders-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        log("reminders: 100,000 plans, \(options.runs) runs")
+        print(ReminderBenchmark.render(try ReminderBenchmark().run(count: 100_000, runs: options.runs, folder: folder)))
+    } catch {
+        log("\(error)")
+        exit(1)
+    }
+    exit(0)
+}
+
 BenchEnvironment.runUnderXvfbIfHeadless()
 
 do {
