@@ -91,7 +91,9 @@ extension RuleExpansion {
         }
         let hourStart = julian * 86_400 + secondOfDay / 3600 * 3600
         guard hourMask == 0 || hourMask & (1 << UInt64(secondOfDay / 3600)) != 0 else {
-            return period(atOrAfter: hourStart + 3600)
+            // Straight to the next hour BYHOUR allows, or the next day.
+            let allowed = (secondOfDay / 3600 + 1..<24).first(where: { hourMask & (1 << UInt64($0)) != 0 })
+            return period(atOrAfter: julian * 86_400 + (allowed ?? 24) * 3600)
         }
         if isDate {
             out.append(RuleTime(day: facts.calendarDay))
@@ -106,7 +108,7 @@ extension RuleExpansion {
             }
         case .minutely:
             guard minuteMask == 0 || minuteMask & (1 << UInt64(secondOfDay / 60 % 60)) != 0 else {
-                return period(atOrAfter: julian * 86_400 + secondOfDay / 60 * 60 + 60)
+                return period(atOrAfter: hourStart + nextAllowedMinute(after: secondOfDay / 60 % 60) * 60)
             }
             for second in seconds {
                 out.append(RuleTime(day: facts.calendarDay, secondOfDay: secondOfDay / 60 * 60 + second))
@@ -114,7 +116,7 @@ extension RuleExpansion {
         default:
             let minuteStart = julian * 86_400 + secondOfDay / 60 * 60
             guard minuteMask == 0 || minuteMask & (1 << UInt64(secondOfDay / 60 % 60)) != 0 else {
-                return period(atOrAfter: minuteStart + 60)
+                return period(atOrAfter: hourStart + nextAllowedMinute(after: secondOfDay / 60 % 60) * 60)
             }
             guard timeAllowed(secondOfDay) else {
                 // Straight to the next second BYSECOND allows, or the next minute.
@@ -126,6 +128,12 @@ extension RuleExpansion {
             out.append(RuleTime(day: facts.calendarDay, secondOfDay: secondOfDay))
         }
         return k + 1
+    }
+
+    /// The next minute of the hour BYMINUTE allows after `minute`, or 60 (the next hour).
+    private func nextAllowedMinute(after minute: Int) -> Int {
+        let allowed = (minute + 1..<60).first(where: { minuteMask & (1 << UInt64($0)) != 0 })
+        return allowed ?? 60
     }
 
     private func addMonth(year: Int, month: Int, to out: inout [RuleTime]) {

@@ -132,13 +132,34 @@ extension RuleExpansion {
         return false
     }
 
+    /// Whether some BYSETPOS can name one of a period's occurrences: "BYSETPOS=13" of a
+    /// SECONDLY rule (one start a period) or 24 of a month's weekdays never can.
+    var setPositionsFit: Bool {
+        guard !setPositions.isEmpty else { return true }
+        let days = switch frequency {
+        case .yearly: weekNumbers.isEmpty ? 366 : 7 * weekNumbers.count
+        case .monthly: monthDays.isEmpty ? 31 : min(31, monthDays.count * 2)
+        case .weekly: 7
+        default: 1
+        }
+        let times: Int
+        switch frequency {
+        case _ where isDate, .secondly: times = 1
+        case .minutely: times = seconds.count
+        case .hourly: times = minutes.count * seconds.count
+        default: times = hours.count * minutes.count * seconds.count
+        }
+        let most = days * times
+        return setPositions.contains { abs($0) <= most }
+    }
+
     enum WalkEnd { case stopped, passed, exhausted, stepLimit }
 
     /// Hands each start after DTSTART and not after `high` to `visit` in order, until `visit`
     /// says stop. A rule that has given nothing for a whole 400-year Gregorian cycle times
     /// INTERVAL will never give anything again (the calendar repeats), so it ends there.
     func walk(from first: Int, through high: RuleTime, _ visit: (RuleTime) -> Bool) -> WalkEnd {
-        guard !neverRepeats, reachesAllowedTime else { return .exhausted }
+        guard !neverRepeats, reachesAllowedTime, setPositionsFit else { return .exhausted }
         var k = first
         var buffer: [RuleTime] = []
         buffer.reserveCapacity(16)

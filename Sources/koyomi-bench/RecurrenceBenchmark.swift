@@ -33,6 +33,8 @@ struct RecurrenceBenchmark {
         ("FREQ=MINUTELY", "20260201T090000"),
         ("FREQ=SECONDLY;BYSECOND=0,30", "20260201T090000"),
         ("FREQ=MINUTELY;BYHOUR=9;BYMINUTE=0", "20260201T090000"),
+        ("FREQ=SECONDLY;BYSETPOS=2", "20260201T090000"),
+        ("FREQ=HOURLY;BYMINUTE=7,53;BYSETPOS=3;COUNT=5", "20260201T090000"),
     ]
 
     func run(runs: Int) throws -> [Row] {

@@ -40,6 +40,7 @@ final class CalendarFuzzTests: XCTestCase {
             try input.write(to: fuzzed)
             var commands = [["list", "--month", "2026-11"]]
             if runs % 4 == 0 { commands.append(["add", "--title", "Fuzz", "--start", "2026-11-10T10:00", "--calendar", "fuzzed"]) }
+            if runs % 3 == 1 { commands.append(["reminders", "--days", "60"]) }
             for command in commands {
                 let result = try TestEnvironment.koyomi(command, dataHome: home, timeout: Self.perRun)
                 let context = "seed \(seed), run \(runs), \(mutation), koyomi \(command.joined(separator: " "))"
@@ -61,7 +62,7 @@ final class CalendarFuzzTests: XCTestCase {
 
 /// How a calendar is spoiled.
 private enum Mutation: CaseIterable {
-    case truncate, duplicateLine, swapLines, dropLine, randomBytes, hugeCount, deepNesting
+    case truncate, duplicateLine, swapLines, dropLine, randomBytes, hugeCount, deepNesting, randomRule, randomAlarm
 
     func apply(to data: Data, using random: inout SeededGenerator) -> Data {
         var lines = String(decoding: data, as: UTF8.self).components(separatedBy: "\r\n")
@@ -88,6 +89,33 @@ private enum Mutation: CaseIterable {
                          "RDATE:" + Array(repeating: "20261110T100000Z", count: 20_000).joined(separator: ",")]
             if let index = lines.firstIndex(where: { $0.hasPrefix("DTSTART") }) {
                 lines.insert(rules[Int(random.next() % UInt64(rules.count))], at: index + 1)
+            }
+        case .randomRule:
+            // Any mix of parts, values in and out of range (issue 16): read, expanded or refused, never a hang.
+            func any(_ values: [String]) -> String { values[Int(random.next() % UInt64(values.count))] }
+            var parts = ["FREQ=" + any(["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "FOO", ""])]
+            for name in ["INTERVAL", "COUNT", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY",
+                         "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST", "UNTIL"] where random.next() % 3 == 0 {
+                let number = any(["0", "1", "2", "7", "13", "31", "53", "60", "366", "-1", "-53", "-367", "999999999", "x"])
+                let value = switch name {
+                case "BYDAY": any(["MO", "1MO", "-1FR", "53SU", "0TU", "MO,TU,WE,TH,FR", "XX"])
+                case "WKST": any(["MO", "SU", "XX"])
+                case "UNTIL": any(["20261231", "20261231T235959Z", "99991231T000000Z", "1900", "20260230"])
+                default: (0..<Int(random.next() % 3) + 1).map { _ in number }.joined(separator: ",")
+                }
+                parts.append("\(name)=\(value)")
+            }
+            if let index = lines.firstIndex(where: { $0.hasPrefix("DTSTART") }) {
+                lines.insert("RRULE:" + parts.shuffled(using: &random).joined(separator: ";"), at: index + 1)
+            }
+        case .randomAlarm:
+            if let index = lines.firstIndex(of: "END:VEVENT") {
+                func any(_ values: [String]) -> String { values[Int(random.next() % UInt64(values.count))] }
+                lines.insert(contentsOf: ["BEGIN:VALARM", "ACTION:" + any(["DISPLAY", "AUDIO", "EMAIL", "X"]),
+                                          "TRIGGER" + any([":-PT15M", ";RELATED=END:PT0S", ";VALUE=DATE-TIME:20261110T090000Z",
+                                                           ":-P99999W", ":soon", ":", ":P"]),
+                                          any(["REPEAT:3", "REPEAT:-1", "REPEAT:999999999", ""]),
+                                          any(["DURATION:PT1M", "DURATION:PT0S", "DURATION:x", ""]), "END:VALARM"], at: index)
             }
         case .deepNesting:
             if let index = lines.firstIndex(of: "END:VEVENT") {

@@ -1,4 +1,5 @@
 import CalendarModel
+import TestSupport
 import XCTest
 @testable import Recurrence
 
@@ -85,6 +86,44 @@ final class RecurrenceRuleTests: XCTestCase {
         XCTAssertTrue(rare.repeatsAfterStart)
         XCTAssertEqual(try starts("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29;BYDAY=MO;COUNT=3", from: "20040229", through: "20500101"),
                        ["20040229", "20160229", "20440229"])
+    }
+
+    /// Thousands of random rules, valid or not: each is refused in words or expanded (a month,
+    /// its last start, whether it repeats) without trapping; the walks are bounded.
+    func testRandomRulesAreRefusedOrExpandedNeverTrap() {
+        var random = SeededGenerator(seed: 0x1605)
+        func any(_ values: [String]) -> String { values[Int(random.next() % UInt64(values.count))] }
+        var refused = 0
+        var expanded = 0
+        for _ in 0..<3_000 {
+            var parts = ["FREQ=" + any(["SECONDLY", "MINUTELY", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "YEARLY", "FOO"])]
+            for name in ["INTERVAL", "COUNT", "BYSECOND", "BYMINUTE", "BYHOUR", "BYDAY", "BYMONTHDAY", "BYYEARDAY",
+                         "BYWEEKNO", "BYMONTH", "BYSETPOS", "WKST"] where random.next() % 3 == 0 {
+                let number = { any(["1", "2", "3", "7", "12", "13", "29", "31", "53", "59", "366", "-1", "-7", "-53"]) }
+                let value = switch name {
+                case "BYDAY": (0..<Int(random.next() % 3) + 1).map { _ in any(["", "1", "-1", "2", "5", "53"]) + any(["MO", "TU", "FR", "SU"]) }
+                    .joined(separator: ",")
+                case "WKST": any(["MO", "SU", "TH"])
+                default: (0..<Int(random.next() % 3) + 1).map { _ in number() }.joined(separator: ",")
+                }
+                parts.append("\(name)=\(value)")
+            }
+            let text = parts.joined(separator: ";")
+            guard let rule = try? RecurrenceRule(parsing: text) else {
+                refused += 1
+                continue
+            }
+            expanded += 1
+            let day = CalendarDay(year: 2000 + Int(random.next() % 40), month: 1 + Int(random.next() % 12), day: 1 + Int(random.next() % 28))!
+            let start = RuleTime(day: day, secondOfDay: Int(random.next() % 86_400))
+            let expansion = RuleExpansion(rule: rule, start: start, isDate: random.next() % 4 == 0, until: nil).checked()
+            let month = expansion.occurrences(from: RuleTime(day: day.adding(days: 400)), through: RuleTime(day: day.adding(days: 431)))
+            XCTAssertLessThanOrEqual(month.times.count, RuleExpansion.occurrenceLimit, text)
+            XCTAssertEqual(month.times, month.times.sorted(), text)
+            _ = expansion.lastStart()
+        }
+        XCTAssertGreaterThan(refused, 300, "many are refused")
+        XCTAssertGreaterThan(expanded, 300, "and many expanded")
     }
 
     func testTooManyOccurrencesAreCut() throws {
