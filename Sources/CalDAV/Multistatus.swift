@@ -43,13 +43,15 @@ struct Multistatus {
     /// Parses `data`; throws `.malformedResponse` when it is not well-formed XML.
     init(parsing data: Data) throws {
         let reader = MultistatusReader()
-        let parser = XMLParser(data: data)
+        // A stream, not XMLParser(data:): that hands libxml2 the whole answer at once, and it
+        // refuses one over 10 MB ("Code=1"), such as a listing of 50,000 plans from Radicale.
+        let parser = XMLParser(stream: InputStream(data: data))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         guard parser.parse() else {
-            let reason = parser.parserError.map { String(describing: $0) } ?? "unknown error"
-            throw CalDAVError.malformedResponse(what: "XML that does not parse (\(reason))")
+            throw CalDAVError.malformedResponse(
+                what: "XML that does not parse (at line \(parser.lineNumber), column \(parser.columnNumber) of \(data.count) bytes)")
         }
         // FoundationXML's parser reports success for a body cut off mid-document.
         guard reader.closedRoot else {

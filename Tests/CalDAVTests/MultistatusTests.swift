@@ -50,10 +50,30 @@ final class MultistatusTests: XCTestCase {
         XCTAssertEqual(answer.responses[1].status, 404)
     }
 
-    func testBrokenXMLIsAMalformedResponse() {
+    func testBrokenXMLIsAMalformedResponseInWords() {
         XCTAssertThrowsError(try Multistatus(parsing: Data("<multistatus xmlns=\"DAV:\"><response>".utf8))) { error in
             guard case CalDAVError.malformedResponse = error else { return XCTFail("got \(error)") }
         }
+        XCTAssertThrowsError(try Multistatus(parsing: Data("<multistatus xmlns=\"DAV:\"><a></b></multistatus>".utf8))) { error in
+            let text = String(describing: error)
+            XCTAssertTrue(text.contains("XML that does not parse (at line 1, column"), text)
+            XCTAssertFalse(text.contains("Domain") || text.contains("Code="), "words, not an error domain: \(text)")
+        }
+    }
+
+    /// A listing of 80,000 plans on one line (15 MB, as Radicale writes 50,000 and more):
+    /// XMLParser(data:) refused anything over 10 MB ("NSXMLParserErrorDomain Code=1").
+    func testAListingOverTenMegabytesIsRead() throws {
+        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<multistatus xmlns=\"DAV:\">"
+        for index in 0..<80_000 {
+            xml += "<response><href>/alice/work/seed-\(index).ics</href><propstat><prop><getetag>\"etag-\(index)-"
+                + String(repeating: "a", count: 40) + "\"</getetag></prop><status>HTTP/1.1 200 OK</status></propstat></response>"
+        }
+        xml += "<sync-token>http://radicale.org/ns/sync/1</sync-token></multistatus>"
+        XCTAssertGreaterThan(xml.utf8.count, 12_000_000)
+        let parsed = try Multistatus(parsing: Data(xml.utf8))
+        XCTAssertEqual(parsed.responses.count, 80_000)
+        XCTAssertEqual(parsed.syncToken, "http://radicale.org/ns/sync/1")
     }
 
     func testHrefsAreNormalizedOneWayWhateverTheServerWrote() throws {
