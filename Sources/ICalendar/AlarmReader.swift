@@ -44,9 +44,10 @@ enum AlarmReader {
                 triggerText = value
                 let related = icalproperty_get_first_parameter(current, ICAL_RELATED_PARAMETER)
                     .map { icalparameter_get_related($0) == ICAL_RELATED_END } ?? false
-                trigger = value.flatMap { parseTrigger($0, toEnd: related) }
+                trigger = self.trigger(icalproperty_get_trigger(current), toEnd: related)
             case ICAL_REPEAT_PROPERTY: repeatCount = max(0, Int(icalproperty_get_repeat(current)))
-            case ICAL_DURATION_PROPERTY: repeatSeconds = value.flatMap(duration).map { max(0, $0) } ?? 0
+            case ICAL_DURATION_PROPERTY:
+                repeatSeconds = max(0, Int(icaldurationtype_as_int(icalproperty_get_duration(current))))
             case ICAL_ACKNOWLEDGED_PROPERTY: acknowledged = value.flatMap(utcDate)
             // libical drops a TRIGGER it cannot read and quotes it in an error property.
             case ICAL_XLICERROR_PROPERTY where triggerText == nil:
@@ -68,46 +69,15 @@ enum AlarmReader {
                               action: action, acknowledged: acknowledged))
     }
 
-    /// "-PT15M", "P1D", "-P1DT2H" (seconds, signed) or "20261201T083000Z".
-    static func parseTrigger(_ text: String, toEnd: Bool) -> EventAlarms.Alarm.Trigger? {
-        if let seconds = duration(text) { return .relative(seconds: seconds, toEnd: toEnd) }
-        return utcDate(text).map { .absolute($0) }
-    }
-
-    /// An RFC 5545 DURATION in seconds: [+-]P[nW] or [+-]P[nD][T[nH][nM][nS]].
-    static func duration(_ text: String) -> Int? {
-        var rest = Substring(text.trimmingCharacters(in: .whitespaces).uppercased())
-        var sign = 1
-        if rest.first == "-" { sign = -1; rest = rest.dropFirst() } else if rest.first == "+" { rest = rest.dropFirst() }
-        guard rest.first == "P" else { return nil }
-        rest = rest.dropFirst()
-        var total = 0
-        var number = ""
-        var inTime = false
-        var any = false
-        for character in rest {
-            if character.isNumber {
-                number.append(character)
-                continue
-            }
-            if character == "T" && number.isEmpty && !inTime {
-                inTime = true
-                continue
-            }
-            guard let value = Int(number), value < 1_000_000 else { return nil }
-            number = ""
-            any = true
-            switch (character, inTime) {
-            case ("W", false): total += value * 7 * 86_400
-            case ("D", false): total += value * 86_400
-            case ("H", true): total += value * 3600
-            case ("M", true): total += value * 60
-            case ("S", true): total += value
-            default: return nil
-            }
+    /// A duration from the start (or end), or with VALUE=DATE-TIME a UTC instant (RFC 5545
+    /// wants absolute triggers in UTC; a local one is not a trigger Koyomi can place).
+    private static func trigger(_ value: icaltriggertype, toEnd: Bool) -> EventAlarms.Alarm.Trigger? {
+        guard icaltime_is_null_time(value.time).isTrue else {
+            guard icaltime_is_utc(value.time).isTrue, let wall = WallTime(value.time), !wall.isDate else { return nil }
+            return .absolute(wall.asUTC)
         }
-        guard any, number.isEmpty else { return nil }
-        return sign * total
+        guard icaldurationtype_is_bad_duration(value.duration) == 0 else { return nil }
+        return .relative(seconds: Int(icaldurationtype_as_int(value.duration)), toEnd: toEnd)
     }
 
     /// "20261201T083000Z" as an instant (RFC 5545 wants absolute triggers in UTC).

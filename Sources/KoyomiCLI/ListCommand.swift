@@ -43,10 +43,8 @@ struct ListCommand {
     /// The plans on stdout; on stderr, what a file's reading left out and why (exit 0: the rest is listed).
     func run() throws(CLIError) -> CLIResult {
         let sources = try UserCalendarFolder.select(try UserCalendarFolder.listed(files, context: context), named: calendarName)
-        let warnings = sources.flatMap { source in
-            source.warnings.map { "koyomi list: \(source.path ?? source.calendar.name): \($0)\n" }
-        }
-        return CLIResult(status: 0, output: try plans(in: sources), error: warnings.joined())
+        let warnings = UserCalendarFolder.warnings(of: sources, command: "list")
+        return CLIResult(status: 0, output: try plans(in: sources), error: warnings)
     }
 
     private func plans(in sources: [ICalendarFile]) throws(CLIError) -> String {

@@ -66,7 +66,8 @@ struct PlanLine: Encodable, Equatable {
         try container.encode(location, forKey: .location)
     }
 
-    static func json(_ lines: [PlanLine]) throws(CLIError) -> String {
+    /// A JSON array of `lines` (plans, reminders), pretty-printed with sorted keys.
+    static func json<Line: Encodable>(_ lines: [Line]) throws(CLIError) -> String {
         // The pretty printer would write an empty array over three lines.
         guard !lines.isEmpty else { return "[]\n" }
         let encoder = JSONEncoder()

@@ -32,9 +32,7 @@ struct RemindersCommand {
 
     func run() throws(CLIError) -> CLIResult {
         let sources = try UserCalendarFolder.select(try UserCalendarFolder.listed(files, context: context), named: calendarName)
-        let warnings = sources.flatMap { source in
-            source.warnings.map { "koyomi reminders: \(source.path ?? source.calendar.name): \($0)\n" }
-        }
+        let warnings = UserCalendarFolder.warnings(of: sources, command: "reminders")
         let range = DateInterval(start: context.now, end: context.now.addingTimeInterval(TimeInterval(days) * 86_400))
         var names: [CalendarID: String] = [:]
         var reminders: [Reminder] = []
@@ -47,8 +45,8 @@ struct RemindersCommand {
         let lines = reminders.map { reminder in
             ReminderLine(reminder: reminder, calendarName: names[reminder.plan.calendarID] ?? "", calendar: calendar)
         }
-        let output = json ? try ReminderLine.json(lines) : lines.map { $0.text + "\n" }.joined()
-        return CLIResult(status: 0, output: output, error: warnings.joined())
+        let output = json ? try PlanLine.json(lines) : lines.map { $0.text + "\n" }.joined()
+        return CLIResult(status: 0, output: output, error: warnings)
     }
 }
 
@@ -79,16 +77,5 @@ struct ReminderLine: Encodable {
         try container.encode(due, forKey: .due)
         try container.encode(snoozed, forKey: .snoozed)
         try container.encode(plan, forKey: .plan)
-    }
-
-    static func json(_ lines: [ReminderLine]) throws(CLIError) -> String {
-        guard !lines.isEmpty else { return "[]\n" }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            return String(decoding: try encoder.encode(lines), as: UTF8.self) + "\n"
-        } catch {
-            throw .failure("could not write JSON: \(error)")
-        }
     }
 }

@@ -35,6 +35,14 @@ extension UserCalendarFolder {
         return sources
     }
 
+    /// What reading each file left out or read with a compromise, one stderr line each
+    /// ("koyomi list: work.ics: event …").
+    static func warnings(of sources: [ICalendarFile], command: String) -> String {
+        sources.flatMap { source in
+            source.warnings.map { "koyomi \(command): \(source.path ?? source.calendar.name): \($0)\n" }
+        }.joined()
+    }
+
     /// Every user calendar, read.
     func loadAll() throws(CLIError) -> [ICalendarFile] {
         var files: [ICalendarFile] = []
