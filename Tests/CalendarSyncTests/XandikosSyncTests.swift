@@ -8,26 +8,22 @@ import XCTest
 /// The sync against a second real server, Xandikos (issue 15): it stores what it is sent in a
 /// git repository and words its answers differently from Radicale. Discovery, both directions
 /// with removals, a conflict settled each way, and faults during uploads.
-final class XandikosSyncTests: XCTestCase {
+final class XandikosSyncTests: LocalCalendarTestCase {
     private var server: XandikosServer!
-    private var folder: URL!
-    private let utc = TimeZone(identifier: "UTC")!
 
     override func setUpWithError() throws {
+        try super.setUpWithError()
         server = try XandikosServer()
-        folder = try TestEnvironment.makeFolder("koyomi-xandikos-sync")
     }
 
     override func tearDown() {
         server?.stop()
-        try? FileManager.default.removeItem(at: folder)
+        super.tearDown()
     }
 
     private func client(_ base: URL? = nil) -> CalDAVClient {
         CalDAVClient(baseURL: base ?? server.baseURL, user: "alice", password: "unused", timeout: 10)
     }
-
-    private var calendarPath: String { folder.appendingPathComponent("work.ics").path }
 
     private func syncer(_ name: String = "calendar", through proxy: FaultProxy? = nil) -> CalendarSyncer {
         let base = proxy?.baseURL ?? server.baseURL
@@ -36,48 +32,15 @@ final class XandikosSyncTests: XCTestCase {
                               timeZone: utc)
     }
 
-    private func writeLocal(_ events: [(uid: String, summary: String)]) throws {
-        let body = events.map {
-            "BEGIN:VEVENT\r\nUID:\($0.uid)\r\nDTSTAMP:20261129T120000Z\r\nDTSTART:20261201T100000Z\r\n"
-                + "DTEND:20261201T110000Z\r\nSUMMARY:\($0.summary)\r\nEND:VEVENT\r\n"
-        }.joined()
-        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n" + body + "END:VCALENDAR\r\n").utf8)
-            .write(to: URL(fileURLWithPath: calendarPath))
-    }
-
-    private func local() throws -> CalendarDocument { try CalendarDocument.load(path: calendarPath, timeZone: utc).document }
-
-    private func editLocally(_ body: (inout CalendarDocument) throws -> Void) throws {
-        try CalendarFile(path: calendarPath, timeZone: utc, writer: AtomicFileWriter()).modify(body)
-    }
-
-    /// UID → text of every resource in the calendar.
     private func remote(_ name: String = "calendar") async throws -> [String: String] {
-        let calendar = server.calendarURL(name)
-        let etags = try await client().listETags(calendar: calendar)
-        var byUID: [String: String] = [:]
-        for object in try await client().fetch(calendar: calendar, hrefs: etags.map(\.href)) {
-            guard let line = object.icsText.components(separatedBy: .newlines).first(where: { $0.hasPrefix("UID:") }) else { continue }
-            byUID[String(line.dropFirst(4))] = object.icsText
-        }
-        return byUID
+        try await serverTexts(of: server.calendarURL(name), client: client())
     }
 
-    private func changeOnServer(_ uid: String, summary: String, in name: String = "calendar") async throws {
-        let calendar = server.calendarURL(name)
-        let etags = try await client().listETags(calendar: calendar)
-        let objects = try await client().fetch(calendar: calendar, hrefs: etags.map(\.href))
-        let object = try XCTUnwrap(objects.first { $0.icsText.contains("UID:\(uid)") })
-        let text = object.icsText.replacingOccurrences(of: #"SUMMARY:[^\r\n]*"#, with: "SUMMARY:\(summary)",
-                                                       options: .regularExpression)
-        _ = try await client().update(href: object.href, ics: text, etag: object.etag)
+    private func changeOnServer(_ uid: String, summary: String) async throws {
+        try await changeOnServer(uid, summary: summary, in: server.calendarURL("calendar"), client: client())
     }
 
-    private func title(_ uid: String) throws -> String? {
-        try local().snapshot(uid: uid).componentTexts.first.flatMap { text in
-            text.components(separatedBy: .newlines).first { $0.hasPrefix("SUMMARY:") }.map { String($0.dropFirst(8)) }
-        }
-    }
+    private func title(_ uid: String) throws -> String? { title(uid, in: try local()) }
 
     func testDiscoveryFindsAlicesCalendars() async throws {
         try await server.makeCalendar("work")
@@ -86,7 +49,7 @@ final class XandikosSyncTests: XCTestCase {
     }
 
     func testPlansGoBothWaysWithRemovals() async throws {
-        try writeLocal([("a", "Dentist"), ("b", "Review")])
+        try makeLocalCalendar(events: [("a", "Dentist"), ("b", "Review")])
         _ = try await syncer().sync()
         let first = try await remote()
         XCTAssertEqual(first.keys.sorted(), ["a", "b"])
@@ -114,7 +77,7 @@ final class XandikosSyncTests: XCTestCase {
     }
 
     func testAConflictIsSettledEachWay() async throws {
-        try writeLocal([("a", "Dentist"), ("b", "Review"), ("c", "Lunch")])
+        try makeLocalCalendar(events: [("a", "Dentist"), ("b", "Review"), ("c", "Lunch")])
         _ = try await syncer().sync()
         for uid in ["a", "b", "c"] {
             try await changeOnServer(uid, summary: "\(uid) theirs")
@@ -140,7 +103,7 @@ final class XandikosSyncTests: XCTestCase {
         for fault in ["reset", "half", "503"] {
             let name = "fault-\(fault)"
             try await server.makeCalendar(name)
-            try writeLocal(plans)
+            try makeLocalCalendar(events: plans)
             let proxy = try FaultProxy(to: server.baseURL, faults: [.init("PUT", 3, fault)])
             defer { proxy.stop() }
             do {
