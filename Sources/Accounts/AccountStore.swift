@@ -14,9 +14,7 @@ public struct AccountStore: Sendable {
     /// The file under `XDG_DATA_HOME` (absolute values only, the rule `UserCalendarFolder`
     /// follows), else `HOME/.local/share`.
     public init(environment: [String: String]) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        self.init(file: URL(fileURLWithPath: data).appendingPathComponent("koyomi/sync/accounts.json"))
+        self.init(file: Folders.data(environment: environment).appendingPathComponent("sync/accounts.json"))
     }
 
     public init(file: URL) {

@@ -6,6 +6,8 @@
 #include <adwaita.h>
 #include <libintl.h>
 #include <locale.h>
+#include <glib-unix.h>
+#include <sys/timerfd.h>
 
 /// GTK_IS_LABEL is a macro.
 static inline gboolean koyomi_is_label(GtkWidget *widget) {

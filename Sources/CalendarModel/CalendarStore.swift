@@ -35,6 +35,8 @@ public final class CalendarStore {
     public private(set) var firstWeekday: Int
 
     var sources: [any PlanSource]
+    /// Every source, shown or hidden (reminders come from hidden calendars too).
+    public var planSources: [any PlanSource] { sources }
     /// Calendars the user switched off: their plans are left out of every query (decorations,
     /// `plans(on:)`, the agenda, search) but they stay in `calendars`, so the list can show them.
     /// Ids of calendars that are not loaded are kept too (settings may name one loaded later).

@@ -15,6 +15,13 @@ public protocol PlanSource: AnyObject {
     /// plan or changed occurrence, and one per repeating series, shown by its occurrence
     /// nearest to `date`. A default (a bounded window around `date`) exists for simple sources.
     func searchEntries(near date: Date) -> [SearchablePlan]
+    /// Every reminder (the plans' alarms) coming due in `range` (half-open), in order.
+    func reminders(in range: DateInterval) -> [Reminder]
+}
+
+extension PlanSource {
+    /// Sources with no alarms (tests, calendars built in memory) remind of nothing.
+    public func reminders(in range: DateInterval) -> [Reminder] { [] }
 }
 
 /// A fixed list of plans with no repetition: for tests and for calendars built in memory.

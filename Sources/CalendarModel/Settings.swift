@@ -44,10 +44,21 @@ public struct Settings: Equatable, Sendable {
     /// they open again at every start until the user closes them in the calendars list.
     public var keptFiles: Set<CalendarID>
 
+    /// How long Snooze puts a reminder off, in minutes (Preferences offers `snoozeChoices`).
+    public var snoozeMinutes: Int {
+        didSet { snoozeMinutes = Self.clamp(snoozeMinutes, to: Self.snoozeRange) }
+    }
+
+    public static let snoozeChoices = [5, 10, 15, 30, 60]
+    public static let defaultSnoozeMinutes = 10
+    /// A hand-edited value is kept within a minute and a day.
+    public static let snoozeRange = 1...1_440
+
     public init(firstWeekday: Int? = nil, showsWeekNumbers: Bool = false,
                 windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
                 isMaximized: Bool = false, panelPosition: PanelPosition? = nil,
-                hiddenCalendars: Set<CalendarID> = [], keptFiles: Set<CalendarID> = []) {
+                hiddenCalendars: Set<CalendarID> = [], keptFiles: Set<CalendarID> = [],
+                snoozeMinutes: Int = Settings.defaultSnoozeMinutes) {
         // Property observers do not run in an initializer, so validate here too.
         self.firstWeekday = Self.validWeekday(firstWeekday)
         self.showsWeekNumbers = showsWeekNumbers
@@ -57,6 +68,7 @@ public struct Settings: Equatable, Sendable {
         self.panelPosition = panelPosition
         self.hiddenCalendars = hiddenCalendars
         self.keptFiles = keptFiles
+        self.snoozeMinutes = Self.clamp(snoozeMinutes, to: Self.snoozeRange)
     }
 
     /// The first weekday to use: the chosen one, else the locale's (`LocaleSettings.firstWeekday`).

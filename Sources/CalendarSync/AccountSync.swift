@@ -28,9 +28,7 @@ public struct AccountSync: Sendable {
 
     /// `$XDG_DATA_HOME/koyomi/sync` (default `~/.local/share/koyomi/sync`).
     public static func syncFolder(environment: [String: String]) -> URL {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        return URL(fileURLWithPath: data).appendingPathComponent("koyomi/sync")
+        Folders.data(environment: environment).appendingPathComponent("sync")
     }
 
     /// The engine for one of the account's calendars.

@@ -18,9 +18,7 @@ public struct SubscriptionStore: Sendable {
     /// The files under `XDG_DATA_HOME` (absolute values only, the rule `UserCalendarFolder`
     /// follows), else `HOME/.local/share`.
     public init(environment: [String: String]) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        let koyomi = URL(fileURLWithPath: data).appendingPathComponent("koyomi")
+        let koyomi = Folders.data(environment: environment)
         self.init(file: koyomi.appendingPathComponent("sync/subscriptions.json"),
                   folder: koyomi.appendingPathComponent("subscriptions"))
     }

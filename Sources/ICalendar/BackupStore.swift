@@ -15,9 +15,7 @@ public struct BackupStore: Sendable {
 
     /// `$XDG_DATA_HOME/koyomi/backups` (default `~/.local/share/koyomi/backups`).
     public static func standard(environment: [String: String], keep: Int = 5) -> BackupStore {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        return BackupStore(directory: URL(fileURLWithPath: data).appendingPathComponent("koyomi/backups"), keep: keep)
+        BackupStore(directory: Folders.data(environment: environment).appendingPathComponent("backups"), keep: keep)
     }
 
     /// Backups of the file at `path`, oldest first.

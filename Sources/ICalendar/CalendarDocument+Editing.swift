@@ -96,7 +96,7 @@ extension CalendarDocument {
         return index
     }
 
-    private func overrideIndex(uid: String, key: String, zones: TimeZoneTable) -> Int? {
+    func overrideIndex(uid: String, key: String, zones: TimeZoneTable) -> Int? {
         let editor = EventEditor(lineEnd: lineEnd, zones: zones)
         return parts.firstIndex { part in
             guard case let .component(component) = part, component.kind == "VEVENT", component.uid == uid,

@@ -35,6 +35,9 @@ struct ComponentText: Hashable, Sendable {
         return result
     }
 
+    /// The component's own property lines, in order.
+    var ownLines: [ContentLine] { ownIndices.map { lines[$0] } }
+
     func line(named name: String) -> ContentLine? {
         ownIndices.lazy.map { lines[$0] }.first { $0.name == name }
     }
@@ -64,5 +67,40 @@ struct ComponentText: Hashable, Sendable {
     /// Adds lines after the last own property line (e.g. one more EXDATE).
     mutating func append(_ newLines: [ContentLine]) {
         lines.insert(contentsOf: newLines, at: (ownIndices.last ?? 0) + 1)
+    }
+
+    /// Adds a nested component (its lines from BEGIN to END) last, before this one's END.
+    mutating func appendNested(_ component: [ContentLine]) {
+        lines.insert(contentsOf: component, at: max(lines.count - 1, 0))
+    }
+
+    /// The components of `kind` (VALARM) nested directly in this one, each as its lines from
+    /// BEGIN to END. `body` returns what replaces one (nil removes it); lines outside them,
+    /// and those `body` hands back unchanged, keep their text.
+    mutating func rewriteNested(_ kind: String, _ body: ([ContentLine]) -> [ContentLine]?) {
+        var result: [ContentLine] = []
+        var nested: [ContentLine]?
+        var depth = 0
+        for line in lines {
+            if line.beginName != nil { depth += 1 }
+            if depth == 2, line.beginName == kind, nested == nil { nested = [] }
+            if nested != nil { nested?.append(line) } else { result.append(line) }
+            if line.endName != nil {
+                if depth == 2, line.endName == kind, let done = nested {
+                    result += body(done) ?? []
+                    nested = nil
+                }
+                depth -= 1
+            }
+        }
+        lines = result + (nested ?? [])
+    }
+
+    /// The components of `kind` nested directly in this one, each as its lines.
+    func nested(_ kind: String) -> [[ContentLine]] {
+        var copy = self
+        var found: [[ContentLine]] = []
+        copy.rewriteNested(kind) { found.append($0); return $0 }
+        return found
     }
 }

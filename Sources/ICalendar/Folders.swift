@@ -5,6 +5,14 @@ import Foundation
 /// the real reason (no space, no inodes, read-only disk, a file in the way) instead of
 /// Foundation's generic error.
 public enum Folders {
+    /// `$XDG_DATA_HOME/koyomi` (absolute values only, as the XDG spec says), else
+    /// `$HOME/.local/share/koyomi`: where calendars, backups, sync state and reminders live.
+    public static func data(environment: [String: String]) -> URL {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
+        return URL(fileURLWithPath: data).appendingPathComponent("koyomi")
+    }
+
     /// Creates `folder` and its missing parents with `permissions` (existing ones are kept).
     public static func create(_ folder: URL, permissions: mode_t = 0o755) throws(SaveError) {
         var missing: [String] = []

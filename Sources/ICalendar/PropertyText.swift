@@ -57,7 +57,7 @@ struct PropertyText {
         return line(value.withCString(make))
     }
 
-    /// DTSTAMP, CREATED, LAST-MODIFIED: always UTC.
+    /// DTSTAMP, CREATED, LAST-MODIFIED, ACKNOWLEDGED: always UTC.
     func stamp(_ name: String, _ instant: Date) -> ContentLine? {
         time(name, .utc(WallTime(utcOf: instant)))
     }
@@ -73,6 +73,7 @@ struct PropertyText {
         case "DTSTAMP": icalproperty_new_dtstamp(icalTime)
         case "CREATED": icalproperty_new_created(icalTime)
         case "LAST-MODIFIED": icalproperty_new_lastmodified(icalTime)
+        case "ACKNOWLEDGED": icalproperty_new_acknowledged(icalTime)
         default: nil
         }
         if let property, case let .local(_, tzid?) = value {

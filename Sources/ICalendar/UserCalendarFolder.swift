@@ -22,9 +22,7 @@ public struct UserCalendarFolder: Sendable {
     /// The folder under `XDG_DATA_HOME` (absolute values only, as the XDG spec says; the
     /// same rule as `BackupStore.standard`), else `HOME/.local/share`.
     public init(environment: [String: String], timeZone: TimeZone) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.local/share"
-        self.init(folder: URL(fileURLWithPath: data).appendingPathComponent("koyomi/calendars"), timeZone: timeZone)
+        self.init(folder: Folders.data(environment: environment).appendingPathComponent("calendars"), timeZone: timeZone)
     }
 
     public init(folder: URL, timeZone: TimeZone) {

@@ -29,8 +29,9 @@ public final class KoyomiApplication {
         // Before any window exists: every label is translated as it is made.
         Localization.setUp(localeDirectory: Localization.localeDirectory(environment: environment))
         // A timing run must never hand its work to (or wait for) another instance.
-        application = Application(id: Self.applicationID,
-                                  flags: options.isTimingRun ? [.handlesOpen, .nonUnique] : [.handlesOpen])
+        var flags: Application.Flags = options.isTimingRun ? [.handlesOpen, .nonUnique] : [.handlesOpen]
+        if options.isService { flags.insert(.isService) }
+        application = Application(id: Self.applicationID, flags: flags)
         application.onStartup {
             CSSProvider(css: Stylesheet.css).install()
         }
@@ -41,6 +42,11 @@ public final class KoyomiApplication {
             guard let self, let month = YearMonth(parsing: text) else { return }
             if self.controller == nil { self.activate() }
             self.controller?.store.showMonth(month)
+        }
+        // A reminder notification's buttons and click, also from one an earlier Koyomi showed
+        // (D-Bus activation starts this one for it).
+        for action in [ReminderNotice.dismissAction, ReminderNotice.snoozeAction, ReminderNotice.openAction] {
+            application.addAction(action) { [weak self] target in self?.reminderAction(action, target: target) }
         }
     }
 
@@ -53,6 +59,8 @@ public final class KoyomiApplication {
         prefetch = readAhead()
         application.register()
         if application.isRemote {
+            // `--background` when one runs already: it reminds; nothing to show.
+            if options.background { return 0 }
             // Another Koyomi is running: give it our month and files (or just raise it) and leave.
             if let month = options.month { application.activateAction("show-month", string: month.description) }
             if options.files.isEmpty && options.subscriptions.isEmpty {
@@ -87,14 +95,31 @@ public final class KoyomiApplication {
     }
 
     private func activate() {
+        activate(showingWindow: true)
+    }
+
+    /// The first activation builds the window and opens the calendars; with `--background`
+    /// (or when D-Bus started Koyomi for a notification) the window waits, hidden, until
+    /// a later launch or a click on a notification presents it.
+    private func activate(showingWindow: Bool) {
         if let controller {
-            controller.present()
+            if showingWindow { controller.present() }
             return
         }
         let controller = makeController()
-        controller.present()
-        // Until the first frame is painted, only one thread reads the files.
-        controller.mainWindow.window.afterNextPaint { LoadingGate.open() }
+        let inBackground = options.background || options.isService
+        if inBackground {
+            // Keep running with no window; closing the window later only hides it.
+            application.hold()
+            controller.mainWindow.window.hidesOnClose = true
+        }
+        if !inBackground || showingWindow {
+            controller.present()
+            // Until the first frame is painted, only one thread reads the files.
+            controller.mainWindow.window.afterNextPaint { LoadingGate.open() }
+        } else {
+            LoadingGate.open()
+        }
         controller.startClock()
         // Files are parsed off the main thread: the first frame never waits for them.
         // Samples are read-only; the user's calendars and named FILEs are edited in place.
@@ -125,6 +150,12 @@ public final class KoyomiApplication {
         let paths = samples + own + followed
         // CalDAV accounts sync once the window is up (never in a timing run).
         if !options.isTimingRun { controller.sync.start() }
+        // Reminders from every open calendar, once every file has been read (the ones missed
+        // while Koyomi was not running then come as one notification).
+        if !options.isTimingRun {
+            controller.startReminders(notifier: application, stateFile: ReminderStateFile(environment: environment))
+            controller.whenLoaded { [weak controller] in controller?.reminders?.start() }
+        }
         if let iterations = options.benchmarkInteractions {
             let benchmark = InteractionBenchmark(controller: controller, iterations: iterations, paths: paths,
                                                  environment: environment) { [weak self] in self?.application.quit() }
@@ -140,6 +171,11 @@ public final class KoyomiApplication {
     private func afterDotsPainted(_ body: @escaping @MainActor () -> Void) {
         // Once every file's plans are in the store, the next frame carries their dots.
         controller?.whenLoaded { [weak self] in self?.controller?.mainWindow.window.afterNextPaint(body) }
+    }
+
+    private func reminderAction(_ action: String, target: String) {
+        if controller == nil { activate(showingWindow: action == ReminderNotice.openAction) }
+        controller?.reminders?.perform(action, target: target)
     }
 
     private func openFromAnotherLaunch(_ paths: [String], unsupported uris: [String]) {

@@ -13,6 +13,12 @@ public struct LaunchOptions: Equatable, Sendable {
     /// Hidden, for `koyomi-bench`: after the first frame with the dots, page and select this
     /// many times, print the timings as JSON on stdout and quit (`InteractionBenchmark`).
     public var benchmarkInteractions: Int?
+    /// `--background`: run for reminders with no window (started at log-in); a later launch
+    /// shows the window in this instance.
+    public var background = false
+    /// `--gapplication-service`: started by D-Bus activation (a click on a notification after
+    /// Koyomi quit); waits for what the bus hands over.
+    public var isService = false
 
     public init(files: [String] = [], month: YearMonth? = nil, quitAfterFirstFrame: Bool = false,
                 benchmarkInteractions: Int? = nil) {
@@ -53,6 +59,9 @@ public struct LaunchOptions: Equatable, Sendable {
       --month YYYY-MM            show this month first (default: the current month)
       --samples                  open the bundled sample calendars (read-only) instead
                                  of your own
+      --background               run with no window, showing reminders as desktop
+                                 notifications (the log-in autostart entry uses it);
+                                 launching Koyomi again shows the window at once
       --quit-after-first-frame   exit right after the first frame with the month's
                                  decorations is painted (for timing start-up); always
                                  starts its own instance
@@ -120,6 +129,9 @@ public struct LaunchOptions: Equatable, Sendable {
             case "--version": return .version
             case "--quit-after-first-frame": options.quitAfterFirstFrame = true
             case "--samples": options.samples = true
+            case "--background": options.background = true
+            // Deliberately not in `usage`: what the D-Bus service file runs.
+            case "--gapplication-service": options.isService = true
             case "--benchmark-interactions":
                 // Deliberately not in `usage`: a tool for the benchmark, not for users.
                 guard let value = inlineValue ?? (index < arguments.count ? arguments[index] : nil) else {

@@ -41,6 +41,8 @@ final class WindowController {
     private let loadingLabel = Label()
     /// Reads a file again when another program changes it.
     let watcher = FileWatcher()
+    /// Reminders as desktop notifications, once started (`startReminders`).
+    var reminders: ReminderController?
 
     /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
     init(application: Application, localeSettings: LocaleSettings, settings: SettingsStore, storage: StorageContext,
@@ -254,6 +256,8 @@ final class WindowController {
             show(CalendarLoader(timeZone: newZone).load(files).sources)
         }
         store.setToday(CalendarDay(now(), in: store.calendar))
+        // The days the schedule covers moved on.
+        reminders?.recomputeAll()
     }
 
     func present() {

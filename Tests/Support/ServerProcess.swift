@@ -18,11 +18,14 @@ final class ServerProcess: @unchecked Sendable {
         self.folder = folder
     }
 
-    /// Runs the server and returns once `readyLine` appears in its output; otherwise stops it
+    /// Runs the server (in `environment`, else ours) and returns once `readyLine` appears in
+    /// its output; otherwise stops it
     /// and throws `StartFailure(what: failure, …)` with what it printed.
-    func start(_ executable: URL, _ arguments: [String], readyLine: String, failure: String) throws {
+    func start(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil,
+               readyLine: String, failure: String) throws {
         process.executableURL = executable
         process.arguments = arguments
+        if let environment { process.environment = environment }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output
@@ -31,7 +34,8 @@ final class ServerProcess: @unchecked Sendable {
         let log = PipeReader(output)
         self.log = log
         // A dead server ends the pipe instead, and the wait ends with it.
-        guard log.wait(for: readyLine, timeout: 20) else {
+        // An empty `readyLine`: the caller waits in its own way (a name on a bus).
+        guard readyLine.isEmpty || log.wait(for: readyLine, timeout: 20) else {
             stop()
             throw StartFailure(what: failure, output: log.text)
         }

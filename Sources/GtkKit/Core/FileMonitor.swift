@@ -41,8 +41,10 @@ public final class FileMonitor: GObjectRef {
 
     /// Starts watching `path`. The file need not exist yet; its folder should (GLib watches a
     /// missing folder only by polling). Throws when GLib cannot monitor at all.
-    public init(path: String, onEvent handler: @escaping @MainActor (Event) -> Void) throws(Error) {
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    /// `followingSymlink: false` watches the link itself (/etc/localtime, which is replaced
+    /// to change the system's time zone).
+    public init(path: String, followingSymlink: Bool = true, onEvent handler: @escaping @MainActor (Event) -> Void) throws(Error) {
+        let resolved = followingSymlink ? URL(fileURLWithPath: path).resolvingSymlinksInPath().path : path
         let folder = (resolved as NSString).deletingLastPathComponent
         let directory = g_file_new_for_path(folder.isEmpty ? "/" : folder)
         defer { g_object_unref(UnsafeMutableRawPointer(directory)) }

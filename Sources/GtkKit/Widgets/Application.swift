@@ -12,6 +12,9 @@ public final class Application: GObjectRef {
         public static let handlesOpen = Flags(rawValue: G_APPLICATION_HANDLES_OPEN.rawValue)
         /// Never talk to or become a primary instance (benchmarks, tests).
         public static let nonUnique = Flags(rawValue: G_APPLICATION_NON_UNIQUE.rawValue)
+        /// Started by D-Bus activation (`--gapplication-service`): wait for what the bus
+        /// hands over (an activation, an action from a notification) instead of activating.
+        public static let isService = Flags(rawValue: G_APPLICATION_IS_SERVICE.rawValue)
     }
 
     public init(id: String, flags: Flags = []) {

@@ -287,6 +287,25 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         }.sorted { $0.top < $1.top }.map(\.row)
     }
 
+    /// Scrolls `position` into view and gives its row the keyboard focus (what "selected"
+    /// means in a list without selection): now when its row is built, else after the frame.
+    public func focus(position: Int) {
+        guard position >= 0, position < count else { return }
+        // The floating variant is consumed by the call.
+        _ = gtk_widget_activate_action_variant(widget, "list.scroll-to-item", g_variant_new_uint32(guint32(position)))
+        if focusBoundRow(at: position) { return }
+        whenIdleAfterNextPaint { [weak self] in _ = self?.focusBoundRow(at: position) }
+    }
+
+    private func focusBoundRow(at position: Int) -> Bool {
+        bindStaleRows()
+        for (item, row) in rowsByItem where Int(gtk_list_item_get_position(OpaquePointer(item))) == position {
+            guard let itemWidget = gtk_widget_get_parent(row.rowWidget.widget) else { return false }
+            return gtk_widget_grab_focus(itemWidget) != 0
+        }
+        return false
+    }
+
     /// The row whose list item holds the window's focus (GTK focuses the item around the row).
     /// The window's focus widget is compared, not `has-focus`, which is false while another
     /// window (a dialog just closed) is still the active one.

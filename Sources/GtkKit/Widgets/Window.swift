@@ -65,6 +65,13 @@ public final class Window: Widget {
     /// Closes the window as the user would (runs "close-request").
     public func close() { gtk_window_close(window) }
 
+    /// Closing only hides the window (its contents stay, ready to be presented again): for an
+    /// application that keeps running in the background.
+    public var hidesOnClose: Bool {
+        get { gtk_window_get_hide_on_close(window) != 0 }
+        set { gtk_window_set_hide_on_close(window, newValue ? 1 : 0) }
+    }
+
     /// Destroys the window now; the Swift wrapper may outlive it but must not be used after.
     public func destroy() { gtk_window_destroy(window) }
 }

@@ -171,6 +171,12 @@ final class PlanListView {
     /// Whether some row's name waits for the frame to be painted.
     var hasUnsentAccessibleText: Bool { !unsentLabels.isEmpty }
 
+    /// Gives the keyboard focus to the row of the plan `id` (a reminder's plan), if listed.
+    func focusRow(of id: Plan.ID) {
+        guard case let .day(_, rows)? = content, let index = rows.firstIndex(where: { $0.entry.plan.id == id }) else { return }
+        list.focus(position: index)
+    }
+
     /// Activates the `index`th plan as Enter would (for tests and keyboard-driven checks).
     func activateRow(at index: Int) {
         guard rows.indices.contains(index) else { return }

@@ -2,17 +2,23 @@ import CalendarModel
 import Foundation
 import GtkKit
 
-/// Notices when "today" changes: at midnight, after a suspend (GLib timers stop counting
-/// while the machine sleeps, so one long timer could fire hours late), and when the time
-/// zone changes. It re-checks at midnight and at least once a minute.
+/// Notices when "today" changes: at midnight, after a suspend, when the wall clock is set and
+/// when the time zone changes, with no wake-up in between.
+///
+/// One wall-clock timer for the next local midnight (`WallClockTimer`: it fires on resume when
+/// midnight passed during a suspend, and says when the clock is set), and a watch on
+/// /etc/localtime, which the system replaces to change the zone.
 @MainActor
 final class DayClock {
     private let now: () -> Date
     private let zone: () -> TimeZone
     private let onChange: (TimeZone) -> Void
-    private var timer: MainLoopSource?
+    private var timer: WallClockTimer?
+    private var zoneWatch: FileMonitor?
     private var zoneIdentifier: String
     private var day: CalendarDay
+    /// The file whose replacement changes the system's zone.
+    static let zoneFile = "/etc/localtime"
 
     /// `onChange` receives the (possibly new) time zone whenever the day or the zone changed.
     init(now: @escaping () -> Date, zone: @escaping () -> TimeZone, onChange: @escaping (TimeZone) -> Void) {
@@ -24,16 +30,26 @@ final class DayClock {
         day = CalendarDay(now(), in: Self.calendar(zone))
     }
 
-    isolated deinit { timer?.cancel() }
-
-    func start() { schedule() }
+    func start() {
+        timer = WallClockTimer { [weak self] _ in self?.check() }
+        zoneWatch = try? FileMonitor(path: Self.zoneFile, followingSymlink: false) { [weak self] event in
+            guard event != .changed else { return } // a symlink is replaced, not written
+            self?.check()
+        }
+        schedule()
+    }
 
     private func schedule() {
         let calendar = Self.calendar(zone())
         let date = now()
         let nextMidnight = CalendarDay(date, in: calendar).adding(days: 1).start(in: calendar)
-        let seconds = max(1, min(60, Int(nextMidnight.timeIntervalSince(date).rounded(.up))))
-        timer = MainLoop.after(seconds: UInt32(seconds)) { [weak self] in self?.check() }
+        timer?.fire(at: Self.wallClock(for: nextMidnight, now: date))
+    }
+
+    /// The machine's wall-clock moment for `moment` on a clock that reads `now` (a pinned
+    /// `KOYOMI_NOW` clock runs at the real rate from another start).
+    static func wallClock(for moment: Date, now: Date) -> Date {
+        Date().addingTimeInterval(moment.timeIntervalSince(now))
     }
 
     func check() {

@@ -17,6 +17,8 @@ import GtkKit
 ///     height=760
 ///     maximized=false
 ///     panel=half               # tip, half or full; absent = the default (half)
+///     [Reminders]
+///     snooze-minutes=10        # how long Snooze puts a reminder off (1…1440)
 ///
 /// The store is the truth for `Settings`: `update` changes the value, saves at once and tells
 /// observers. A missing file gives the defaults quietly (a first run); an unreadable or
@@ -54,6 +56,8 @@ final class SettingsStore {
         static let height = "height"
         static let maximized = "maximized"
         static let panel = "panel"
+        static let reminders = "Reminders"
+        static let snoozeMinutes = "snooze-minutes"
     }
 
     /// The settings file.
@@ -252,6 +256,7 @@ final class SettingsStore {
                 problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not tip, half or full)"), Key.panel, value))
             }
         }
+        if let value = int(Key.snoozeMinutes, Key.reminders) { settings.snoozeMinutes = value }
         return settings
     }
 
@@ -280,6 +285,7 @@ final class SettingsStore {
         } else {
             file.removeValue(for: Key.panel, in: Key.window)
         }
+        file.set(settings.snoozeMinutes, for: Key.snoozeMinutes, in: Key.reminders)
     }
 
     // MARK: Lists of calendars (hidden, kept)
