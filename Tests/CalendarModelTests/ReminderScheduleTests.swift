@@ -42,6 +42,14 @@ final class ReminderScheduleTests: XCTestCase {
         XCTAssertEqual(schedule.due(at: at(0), calendar: utc).map(\.plan.title), ["Ongoing"])
     }
 
+    func testAReminderSetForAfterTheEndIsShownThenButNotADayLate() {
+        var schedule = ReminderSchedule()
+        // RELATED=END:PT10M on a plan that ended at 11:00.
+        schedule.replace([reminder("Report", due: -50, start: -120, length: 60)], of: CalendarID("/c/personal.ics"))
+        XCTAssertEqual(schedule.due(at: at(0), calendar: utc).map(\.plan.title), ["Report"])
+        XCTAssertEqual(schedule.due(at: at(24 * 60), calendar: utc), [])
+    }
+
     func testASnoozeComesBackAtItsTimeForThePlanAsItIsNow() {
         var schedule = ReminderSchedule()
         let first = reminder("Dentist", due: 5, start: 20)

@@ -171,6 +171,9 @@ final class PlanListView {
     /// Whether some row's name waits for the frame to be painted.
     var hasUnsentAccessibleText: Bool { !unsentLabels.isEmpty }
 
+    /// The title of the plan whose row has the keyboard focus.
+    var focusedPlanTitle: String? { list.focusedRow?.model?.title }
+
     /// Gives the keyboard focus to the row of the plan `id` (a reminder's plan), if listed.
     func focusRow(of id: Plan.ID) {
         guard case let .day(_, rows)? = content, let index = rows.firstIndex(where: { $0.entry.plan.id == id }) else { return }

@@ -79,6 +79,9 @@ final class ReminderController {
         calendarsChanged()
     }
 
+    /// Looks at the clock now instead of when the timer fires (tests move an injected clock).
+    func check() { settle() }
+
     /// Whether reminders are still being worked out (tests wait for none).
     var isComputing: Bool { !computing.isEmpty }
 

@@ -41,13 +41,16 @@ struct ReminderNotice: Codable, Equatable {
         }
         let title: String
         let body: String
-        if reminders.count == 1, let plan = reminders.first?.plan {
+        // A plan with several reminders due at once (alarms before and at the start) is said once.
+        var seen = Set<String>()
+        let plans = reminders.map(\.plan).filter { seen.insert($0.calendarID.rawValue + "\u{0}" + $0.id.description).inserted }
+        if plans.count == 1, let plan = plans.first {
             title = Self.title(plan)
             body = ([when(plan)] + [plan.location].compactMap { $0?.isEmpty == false ? $0 : nil }).joined(separator: "\n")
         } else {
             // TRANSLATORS: the title of one notification listing several reminders at once.
-            title = FormatterStrings.fill(L("%@ reminder", "%@ reminders", count: reminders.count), String(reminders.count))
-            body = reminders.map { Self.title($0.plan) + " — " + when($0.plan) }.joined(separator: "\n")
+            title = FormatterStrings.fill(L("%@ reminder", "%@ reminders", count: plans.count), String(plans.count))
+            body = plans.map { Self.title($0) + " — " + when($0) }.joined(separator: "\n")
         }
         let target = notice.target
         return DesktopNotification(
