@@ -35,6 +35,11 @@ metainfodir := $(datadir)/metainfo
 iconsdir   := $(datadir)/icons/hicolor
 samplesdir := $(datadir)/koyomi/samples
 localedir  := $(datadir)/locale
+dbusdir    := $(datadir)/dbus-1/services
+# The log-in autostart entry goes where desktops look (XDG_CONFIG_DIRS, by default /etc/xdg),
+# whatever the PREFIX; a package that wants it elsewhere sets sysconfdir.
+sysconfdir ?= /etc
+autostartdir := $(sysconfdir)/xdg/autostart
 
 SAMPLES   := $(notdir $(wildcard data/*.ics))
 LANGUAGES := $(basename $(notdir $(wildcard po/*.po)))
@@ -46,6 +51,8 @@ INSTALLED := \
 	$(metainfodir)/$(APP_ID).metainfo.xml \
 	$(iconsdir)/scalable/apps/$(APP_ID).svg \
 	$(iconsdir)/symbolic/apps/$(APP_ID)-symbolic.svg \
+	$(dbusdir)/$(APP_ID).service \
+	$(autostartdir)/$(APP_ID).desktop \
 	$(addprefix $(samplesdir)/,$(SAMPLES)) \
 	$(foreach lang,$(LANGUAGES),$(localedir)/$(lang)/LC_MESSAGES/koyomi.mo)
 
@@ -59,12 +66,18 @@ ifndef NO_BUILD
 endif
 	@test -x $(BIN_DIR)/koyomi || { echo "make: no koyomi in $(BIN_DIR) (build it, or fix BUILD_PATH/CONFIG)" >&2; exit 1; }
 
+# D-Bus starts Koyomi for a click on a notification (DBusActivatable=true); the autostart
+# entry runs it in the background at log-in, for reminders (Preferences can switch it off).
 install: build
 	$(INSTALL) -D -m 755 $(BIN_DIR)/koyomi $(DESTDIR)$(bindir)/koyomi
 	$(INSTALL) -D -m 644 resources/$(APP_ID).desktop $(DESTDIR)$(appsdir)/$(APP_ID).desktop
 	$(INSTALL) -D -m 644 resources/$(APP_ID).metainfo.xml $(DESTDIR)$(metainfodir)/$(APP_ID).metainfo.xml
 	$(INSTALL) -D -m 644 resources/icons/$(APP_ID).svg $(DESTDIR)$(iconsdir)/scalable/apps/$(APP_ID).svg
 	$(INSTALL) -D -m 644 resources/icons/$(APP_ID)-symbolic.svg $(DESTDIR)$(iconsdir)/symbolic/apps/$(APP_ID)-symbolic.svg
+	$(INSTALL) -d $(DESTDIR)$(dbusdir) $(DESTDIR)$(autostartdir)
+	sed 's|@bindir@|$(bindir)|g' resources/$(APP_ID).service.in > $(DESTDIR)$(dbusdir)/$(APP_ID).service
+	sed 's|@bindir@|$(bindir)|g' resources/$(APP_ID)-autostart.desktop.in > $(DESTDIR)$(autostartdir)/$(APP_ID).desktop
+	chmod 644 $(DESTDIR)$(dbusdir)/$(APP_ID).service $(DESTDIR)$(autostartdir)/$(APP_ID).desktop
 	$(INSTALL) -d $(DESTDIR)$(samplesdir)
 	$(foreach sample,$(SAMPLES),$(INSTALL) -m 644 data/$(sample) $(DESTDIR)$(samplesdir)/$(sample) &&) true
 	$(foreach lang,$(LANGUAGES),$(INSTALL) -d $(DESTDIR)$(localedir)/$(lang)/LC_MESSAGES && \
@@ -74,6 +87,7 @@ install: build
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	-rmdir $(DESTDIR)$(samplesdir) $(DESTDIR)$(datadir)/koyomi 2>/dev/null
+	-rmdir $(DESTDIR)$(dbusdir) $(DESTDIR)$(datadir)/dbus-1 $(DESTDIR)$(autostartdir) $(DESTDIR)$(sysconfdir)/xdg 2>/dev/null
 	@$(MAKE) --no-print-directory refresh-caches
 
 # The desktop's caches follow a real install only: a staged one (DESTDIR) is refreshed by the

@@ -107,11 +107,15 @@ public final class KoyomiApplication {
             return
         }
         let controller = makeController()
+        // D-Bus started Koyomi for a notification's button: its answer needs no window.
         let inBackground = options.background || options.isService
-        if inBackground {
-            // Keep running with no window; closing the window later only hides it.
-            application.hold()
-            controller.mainWindow.window.hidesOnClose = true
+        // `--background`: keep running with no window until the session ends.
+        if options.background { application.hold() }
+        if !options.isTimingRun {
+            let autostart = AutostartEntry(environment: environment)
+            controller.autostart = autostart
+            // Reminders on: closing the window only hides it, and the reminders keep coming.
+            controller.mainWindow.window.hidesOnClose = inBackground || autostart.isEnabled
         }
         if !inBackground || showingWindow {
             controller.present()

@@ -42,8 +42,10 @@ extension WindowController {
 
     func showPreferences() {
         if preferences == nil {
-            let controller = PreferencesController(store: settings, parent: mainWindow.window, locale: localeSettings)
+            let controller = PreferencesController(store: settings, parent: mainWindow.window, locale: localeSettings,
+                                                   autostart: autostart)
             controller.onClosed = { [weak self] in self?.preferences = nil }
+            controller.onBackgroundChanged = { [weak self] isOn in self?.mainWindow.window.hidesOnClose = isOn }
             preferences = controller
         }
         preferences?.present()

@@ -43,6 +43,8 @@ final class WindowController {
     let watcher = FileWatcher()
     /// Reminders as desktop notifications, once started (`startReminders`).
     var reminders: ReminderController?
+    /// The log-in entry Preferences' "Run in the background for reminders" switches (nil in tests).
+    var autostart: AutostartEntry?
 
     /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
     init(application: Application, localeSettings: LocaleSettings, settings: SettingsStore, storage: StorageContext,

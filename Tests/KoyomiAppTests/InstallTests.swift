@@ -41,6 +41,7 @@ final class InstallTests: XCTestCase {
             "share/metainfo/\(Self.applicationID).metainfo.xml",
             "share/icons/hicolor/scalable/apps/\(Self.applicationID).svg",
             "share/icons/hicolor/symbolic/apps/\(Self.applicationID)-symbolic.svg",
+            "share/dbus-1/services/\(Self.applicationID).service",
         ] + samples.map { "share/koyomi/samples/\($0)" }
           + languages.map { "share/locale/\($0)/LC_MESSAGES/koyomi.mo" })
     }
@@ -66,7 +67,17 @@ final class InstallTests: XCTestCase {
         try make("install")
         XCTAssertEqual(files(under: prefix), try expectedFiles(), "exactly the documented files")
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: prefix.appendingPathComponent("bin/koyomi").path))
-        XCTAssertFalse(files(under: stage).contains { !$0.hasPrefix("usr/") }, "nothing outside PREFIX")
+        // Outside PREFIX only the log-in entry, where desktops look for it.
+        let autostart = "etc/xdg/autostart/\(Self.applicationID).desktop"
+        XCTAssertEqual(files(under: stage).filter { !$0.hasPrefix("usr/") }, [autostart])
+        let entry = try String(contentsOf: stage.appendingPathComponent(autostart), encoding: .utf8)
+        XCTAssertTrue(entry.contains("Exec=/usr/bin/koyomi --background\n"), entry)
+        let autostartValidated = try run(["desktop-file-validate", stage.appendingPathComponent(autostart).path])
+        XCTAssertEqual(autostartValidated.stdout + autostartValidated.stderr, "", "the autostart entry is valid too")
+        let service = try String(contentsOf: prefix.appendingPathComponent("share/dbus-1/services/\(Self.applicationID).service"),
+                                 encoding: .utf8)
+        XCTAssertEqual(service, "[D-BUS Service]\nName=\(Self.applicationID)\nExec=/usr/bin/koyomi --gapplication-service\n",
+                       "D-Bus can start Koyomi for a click on a notification (DBusActivatable)")
 
         let desktop = prefix.appendingPathComponent("share/applications/\(Self.applicationID).desktop").path
         let validated = try run(["desktop-file-validate", desktop])

@@ -172,3 +172,52 @@ final class PreferencesWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 }
+
+/// Preferences' Reminders group: how long Snooze waits, and the log-in entry.
+final class ReminderPreferencesTests: AppTestCase, @unchecked Sendable {
+    func testSnoozeTimeIsSavedAndRunningInTheBackgroundSwitchesTheUsersAutostartEntry() throws {
+        try MainActor.assumeIsolated {
+            let config = directory.appendingPathComponent("config")
+            let system = directory.appendingPathComponent("xdg")
+            let environment = ["XDG_CONFIG_HOME": config.path, "HOME": directory.path, "XDG_CONFIG_DIRS": system.path]
+            let store = SettingsStore(environment: environment)
+            _ = openWindow([try sampleCalendar()])
+            let autostart = AutostartEntry(environment: environment, executable: "/opt/koyomi/bin/koyomi")
+            let preferences = PreferencesController(store: store, parent: window.window, locale: LocaleSettings.fromEnvironment([:]),
+                                                    autostart: autostart)
+            var heard: [Bool] = []
+            preferences.onBackgroundChanged = { heard.append($0) }
+            preferences.present()
+            XCTAssertTrue(MainLoop.iterate(until: { preferences.window.isMapped }))
+            XCTAssertEqual(preferences.snoozeRow.items, ["5 minutes", "10 minutes", "15 minutes", "30 minutes", "60 minutes"])
+            XCTAssertEqual(preferences.snoozeRow.selectedIndex, 1, "10 minutes until the user chooses")
+            preferences.snoozeRow.selectedIndex = 3
+            XCTAssertEqual(store.settings.snoozeMinutes, 30)
+            XCTAssertTrue(try String(contentsOfFile: store.path, encoding: .utf8).contains("[Reminders]\nsnooze-minutes=30"))
+
+            // Run from a build folder (no system entry): off, and on writes the user's own entry.
+            let row = try XCTUnwrap(preferences.backgroundRow)
+            XCTAssertEqual(row.title, "Run in the background for reminders")
+            XCTAssertFalse(row.isOn)
+            row.isOn = true
+            let user = config.appendingPathComponent("autostart/app.koyomi.Koyomi.desktop")
+            XCTAssertTrue(try String(contentsOf: user, encoding: .utf8).contains("Exec=/opt/koyomi/bin/koyomi --background\n"))
+            row.isOn = false
+            XCTAssertFalse(FileManager.default.fileExists(atPath: user.path))
+            XCTAssertEqual(heard, [true, false])
+
+            // Installed (a system entry): on; off hides it for this user only, on again removes that.
+            let entry = system.appendingPathComponent("autostart/app.koyomi.Koyomi.desktop")
+            try FileManager.default.createDirectory(at: entry.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(AutostartEntry.entry(executable: "/usr/bin/koyomi").utf8).write(to: entry)
+            XCTAssertTrue(autostart.isEnabled)
+            try autostart.setEnabled(false)
+            XCTAssertTrue(try String(contentsOf: user, encoding: .utf8).hasSuffix("Hidden=true\n"))
+            XCTAssertFalse(autostart.isEnabled)
+            try autostart.setEnabled(true)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: user.path))
+            XCTAssertTrue(autostart.isEnabled)
+            preferences.window.close()
+        }
+    }
+}

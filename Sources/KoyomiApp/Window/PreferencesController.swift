@@ -2,7 +2,8 @@ import CalendarModel
 import Foundation
 import GtkKit
 
-/// The Preferences window: the first day of the week and the week-number column.
+/// The Preferences window: the first day of the week, the week-number column, how long Snooze
+/// waits and whether Koyomi runs in the background for reminders.
 ///
 /// Every change goes to the `SettingsStore` at once (saved, then observers such as the month
 /// grid follow); the controls also follow the store, so a change made elsewhere shows here.
@@ -20,6 +21,14 @@ final class PreferencesController {
         static var automatic: String { L("Automatic (%@)") }
         static var weekNumbers: String { L("Show week numbers") }
         static var weekNumbersDetail: String { L("ISO 8601 week numbers beside each row of the month") }
+        static var remindersGroup: String { L("Reminders") }
+        // TRANSLATORS: how long a reminder's Snooze button puts it off.
+        static var snooze: String { L("Snooze for") }
+        static func minutes(_ count: Int) -> String {
+            FormatterStrings.fill(L("%@ minute", "%@ minutes", count: count), String(count))
+        }
+        static var background: String { L("Run in the background for reminders") }
+        static var backgroundDetail: String { L("Start at log-in and keep reminding with the window closed") }
     }
 
     let window: PreferencesWindow
@@ -27,6 +36,12 @@ final class PreferencesController {
     /// `Calendar.firstWeekday`, so an index is the weekday itself.
     let firstWeekdayRow: ComboRow
     let weekNumbersRow: SwitchRow
+    /// Items are `Settings.snoozeChoices`, in order.
+    let snoozeRow: ComboRow
+    /// Shown when Koyomi can start at log-in (`AutostartEntry`).
+    let backgroundRow: SwitchRow?
+    /// The user switched running in the background on or off (already written).
+    var onBackgroundChanged: ((Bool) -> Void)?
     /// Called once the window is gone (closed, or destroyed with the main window).
     var onClosed: (() -> Void)?
 
@@ -37,7 +52,8 @@ final class PreferencesController {
     ///   - parent: the main window; Preferences is modal and transient for it.
     ///   - locale: the user's locale and its first weekday (`LocaleSettings.fromEnvironment`):
     ///     it names the weekdays and says which one "Automatic" means.
-    init(store: SettingsStore, parent: Window, locale: LocaleSettings) {
+    ///   - autostart: the log-in entry "Run in the background" switches; nil hides the switch.
+    init(store: SettingsStore, parent: Window, locale: LocaleSettings, autostart: AutostartEntry? = nil) {
         self.store = store
         window = PreferencesWindow(transientFor: parent)
         window.title = Text.title
@@ -47,8 +63,14 @@ final class PreferencesController {
         let group = PreferencesGroup(title: Text.calendarGroup)
         group.add(firstWeekdayRow)
         group.add(weekNumbersRow)
+        snoozeRow = ComboRow(title: Text.snooze, items: Settings.snoozeChoices.map(Text.minutes))
+        backgroundRow = autostart.map { _ in SwitchRow(title: Text.background, subtitle: Text.backgroundDetail) }
+        let reminders = PreferencesGroup(title: Text.remindersGroup)
+        reminders.add(snoozeRow)
+        if let backgroundRow { reminders.add(backgroundRow) }
         let page = PreferencesPage(title: Text.page, iconName: "preferences-system-symbolic")
         page.add(group)
+        page.add(reminders)
         window.add(page)
 
         // Show the stored values before connecting, so that showing them writes nothing.
@@ -59,6 +81,24 @@ final class PreferencesController {
         }
         weekNumbersRow.onToggled { [weak self] isOn in
             self?.store.update { $0.showsWeekNumbers = isOn }
+        }
+        snoozeRow.onSelected { [weak self] index in
+            guard let index, Settings.snoozeChoices.indices.contains(index) else { return }
+            self?.store.update { $0.snoozeMinutes = Settings.snoozeChoices[index] }
+        }
+        if let backgroundRow, let autostart {
+            backgroundRow.isOn = autostart.isEnabled
+            backgroundRow.onToggled { [weak self] isOn in
+                do {
+                    try autostart.setEnabled(isOn)
+                } catch {
+                    // The switch shows what will really happen at the next log-in.
+                    backgroundRow.isOn = autostart.isEnabled
+                    FileHandle.standardError.write(Data("koyomi: the autostart entry could not be changed: \(error)\n".utf8))
+                    return
+                }
+                self?.onBackgroundChanged?(isOn)
+            }
         }
         observation = store.observe { [weak self] settings in self?.show(settings) }
         window.onClosed { [weak self] in self?.closed() }
@@ -81,6 +121,8 @@ final class PreferencesController {
         // GTK notifies only real changes, and the store ignores equal values: no feedback loop.
         firstWeekdayRow.selectedIndex = settings.firstWeekday ?? 0
         weekNumbersRow.isOn = settings.showsWeekNumbers
+        // A hand-edited time that is not one of the choices shows none of them.
+        snoozeRow.selectedIndex = Settings.snoozeChoices.firstIndex(of: settings.snoozeMinutes)
     }
 
     private func closed() {
