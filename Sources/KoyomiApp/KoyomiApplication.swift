@@ -94,8 +94,10 @@ public final class KoyomiApplication {
         return controller
     }
 
+    /// GLib's "activate": this launch started (`--background` then shows nothing), or a
+    /// later launch or the desktop asked for the window.
     private func activate() {
-        activate(showingWindow: true)
+        activate(showingWindow: controller != nil || !options.background)
     }
 
     /// The first activation builds the window and opens the calendars; with `--background`

@@ -11,8 +11,14 @@ final class ReminderNotificationTests: XCTestCase {
     private var children: [Process] = []
 
     override func setUpWithError() throws {
-        server = try NotificationServer()
         folder = try TestEnvironment.makeFolder("koyomi-reminders")
+        // What D-Bus activation starts: this `koyomi`, in the children's pinned environment.
+        let services = folder.appendingPathComponent("share/dbus-1/services")
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        try Data("[D-BUS Service]\nName=app.koyomi.Koyomi\nExec=\(TestEnvironment.koyomiBinary.path) --gapplication-service\n".utf8)
+            .write(to: services.appendingPathComponent("app.koyomi.Koyomi.service"))
+        server = try NotificationServer(busEnvironment: childEnvironment.merging(
+            ["XDG_DATA_DIRS": folder.appendingPathComponent("share").path + ":/usr/share"]) { $1 })
         try FileManager.default.createDirectory(at: calendars, withIntermediateDirectories: true)
     }
 
@@ -38,21 +44,32 @@ final class ReminderNotificationTests: XCTestCase {
             + "BEGIN:VALARM\nACTION:DISPLAY\nDESCRIPTION:\(title)\n\(alarm)\nEND:VALARM\nEND:VEVENT\n"
     }
 
-    /// Starts `koyomi ARGS` on the server's bus; returns when it was started.
-    @discardableResult
-    private func start(_ arguments: [String]) throws -> (process: Process, started: Date) {
-        let process = Process()
-        process.executableURL = TestEnvironment.koyomiBinary
-        process.arguments = arguments
-        process.environment = TestEnvironment.childEnvironment([
+    private var childEnvironment: [String: String] {
+        TestEnvironment.childEnvironment([
             "KOYOMI_NOW": "2026-12-02T12:00:00Z",
-            "DBUS_SESSION_BUS_ADDRESS": server.busAddress,
             "XDG_DATA_HOME": folder.appendingPathComponent("data").path,
             "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
             // This bus has no accessibility service to wait for.
             "GTK_A11Y": "none",
         ])
+    }
+
+    /// Whether `process` shows a window within a few seconds (xdotool, on the tests' X server).
+    private func showsWindow(_ process: Process, timeout: Double = 20) throws -> Bool {
+        let search = try TestEnvironment.run(URL(fileURLWithPath: "/usr/bin/xdotool"),
+                                             ["search", "--sync", "--onlyvisible", "--pid", String(process.processIdentifier)],
+                                             environment: ProcessInfo.processInfo.environment, timeout: timeout)
+        return search.status == 0 && !search.timedOut
+    }
+
+    /// Starts `koyomi ARGS` on the server's bus; returns when it was started.
+    @discardableResult
+    private func start(_ arguments: [String]) throws -> (process: Process, started: Date) {
+        let process = Process()
+        process.executableURL = TestEnvironment.koyomiBinary
+        process.arguments = arguments
+        process.environment = childEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
         process.standardError = FileHandle.standardError
         let started = Date()
         try process.run()
@@ -126,5 +143,41 @@ final class ReminderNotificationTests: XCTestCase {
         // Another program (a sync, an editor) removes the plan.
         try write("")
         XCTAssertTrue(server.wait { _, closed in closed.contains(id) }, "the notification stays after its plan went")
+    }
+
+    func testTheBackgroundInstanceShowsItsWindowWhenKoyomiIsLaunchedAgain() throws {
+        try write(event("dentist", "Dentist", "DTSTART:20261202T113000Z\nDTEND:20261202T130000Z", alarm: "TRIGGER:-PT15M"))
+        let background = try start(["--background"])
+        XCTAssertTrue(server.wait { posted, _ in posted.count == 1 }, "it reminds with no window: \(server.posted)")
+        XCTAssertFalse(try showsWindow(background.process, timeout: 1), "no window in the background")
+        let again = try start([])
+        again.process.waitUntilExit()
+        XCTAssertEqual(again.process.terminationStatus, 0, "the second launch hands over and leaves")
+        XCTAssertTrue(try showsWindow(background.process), "the background instance shows its window")
+        XCTAssertEqual(server.posted.count, 1, "and does not remind again")
+    }
+
+    func testAClickAfterKoyomiStoppedStartsItThroughDBusActivation() throws {
+        try write(event("dentist", "Dentist", "DTSTART:20261202T113000Z\nDTEND:20261202T130000Z", alarm: "TRIGGER:-PT15M"))
+        let background = try start(["--background"])
+        XCTAssertTrue(server.wait { posted, _ in posted.count == 1 }, "posted: \(server.posted)")
+        let key = try XCTUnwrap(server.posted.first?.actions["Dismiss"])
+        background.process.terminate()
+        background.process.waitUntilExit()
+        // GNOME Shell activates the application's action over D-Bus; the bus starts Koyomi.
+        let target = try XCTUnwrap(key.range(of: "('").map { String(key[$0.upperBound...].dropLast(2)) })
+        let call = try TestEnvironment.run(URL(fileURLWithPath: "/usr/bin/gdbus"), [
+            "call", "--session", "--dest", "app.koyomi.Koyomi", "--object-path", "/app/koyomi/Koyomi",
+            "--method", "org.freedesktop.Application.ActivateAction", "reminder-open", "[<'\(target)'>]", "{}",
+        ], environment: childEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }, timeout: 30)
+        XCTAssertEqual(call.status, 0, call.stderr)
+        let found = try TestEnvironment.run(URL(fileURLWithPath: "/usr/bin/xdotool"),
+                                            ["search", "--sync", "--onlyvisible", "--name", "^Koyomi$"],
+                                            environment: ProcessInfo.processInfo.environment, timeout: 20)
+        XCTAssertEqual(found.status, 0, "the click opened Koyomi's window")
+        // The started Koyomi leaves with the bus at the end of the test.
+        let pid = try TestEnvironment.run(URL(fileURLWithPath: "/usr/bin/xdotool"), ["getwindowpid", found.stdout.split(separator: "\n").first.map(String.init) ?? ""],
+                                          environment: ProcessInfo.processInfo.environment, timeout: 10)
+        if let activated = Int32(pid.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(activated, SIGTERM) }
     }
 }

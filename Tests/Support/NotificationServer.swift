@@ -22,12 +22,15 @@ public final class NotificationServer: @unchecked Sendable {
     private let mock: ServerProcess
     private static let python = URL(fileURLWithPath: "/usr/bin/python3")
 
-    public init() throws {
+    /// `busEnvironment`: added to the bus daemon's own, which programs the bus starts (D-Bus
+    /// activation) inherit, e.g. `XDG_DATA_DIRS` naming a folder with `dbus-1/services/`.
+    public init(busEnvironment: [String: String] = [:]) throws {
         guard FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/dbusmock") else {
             throw ServerProcess.StartFailure(what: "python3-dbusmock is not installed (scripts/setup --test installs it)", output: "")
         }
         bus = ServerProcess(folder: try TestEnvironment.makeFolder("koyomi-bus"))
         try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"],
+                      environment: ProcessInfo.processInfo.environment.merging(busEnvironment) { $1 },
                       readyLine: "\n", failure: "dbus-daemon did not start")
         guard let address = bus.log?.text.split(separator: "\n").first(where: { $0.hasPrefix("unix:") }) else {
             bus.stop()
