@@ -10,7 +10,7 @@ public struct PlanForm: Hashable, Sendable {
     /// The editor's fields, as keys for validation messages and change tracking.
     public enum Field: Hashable, Sendable, CaseIterable {
         case title, isAllDay, startDate, startTime, endDate, endTime, timeZone
-        case calendar, location, notes, repeatRule, repeatEnd
+        case calendar, location, notes, repeatRule, repeatEnd, reminders
     }
 
     /// How a plan repeats (the simple rules the editor offers).
@@ -50,11 +50,21 @@ public struct PlanForm: Hashable, Sendable {
     /// False when the stored rule says more than `Repeat` can (an interval, BYSETPOS…): the
     /// editor then shows the repeat fields read-only, so saving cannot flatten the rule.
     public var repeatIsEditable: Bool
+    /// Reminders, in minutes before the start (0: at the start), earliest first. Alarms the
+    /// editor cannot show (absolute, after the end, e-mail…) are not here and stay as written.
+    public var reminders: [Int] {
+        didSet { reminders = Self.normalized(reminders) }
+    }
+
+    public static func normalized(_ reminders: [Int]) -> [Int] {
+        Array(Set(reminders.filter { $0 >= 0 })).sorted(by: >)
+    }
 
     public init(title: String = "", isAllDay: Bool = false, startDateText: String, endDateText: String,
                 startTimeText: String = "09:00", endTimeText: String = "10:00", timeZoneID: String,
                 calendarID: CalendarID, location: String = "", notes: String = "",
-                repeat: Repeat = .none, repeatEnd: RepeatEnd = .never, repeatIsEditable: Bool = true) {
+                repeat: Repeat = .none, repeatEnd: RepeatEnd = .never, repeatIsEditable: Bool = true,
+                reminders: [Int] = []) {
         self.title = title
         self.isAllDay = isAllDay
         self.startDateText = startDateText
@@ -68,6 +78,7 @@ public struct PlanForm: Hashable, Sendable {
         self.repeat = `repeat`
         self.repeatEnd = repeatEnd
         self.repeatIsEditable = repeatIsEditable
+        self.reminders = Self.normalized(reminders)
     }
 
     /// A new one-hour plan on `day` in `calendar`'s time zone (the user's): 09:00–10:00, or on
@@ -128,6 +139,7 @@ public struct PlanForm: Hashable, Sendable {
         note(.notes, notes != original.notes)
         note(.repeatRule, `repeat` != original.repeat)
         note(.repeatEnd, repeatEnd != original.repeatEnd)
+        note(.reminders, reminders != original.reminders)
         return changed
     }
 

@@ -54,7 +54,7 @@ extension CalendarDocument {
             }
             var snooze = [text.raw("BEGIN:VALARM"), text.raw("UID:" + UUID().uuidString.lowercased()),
                           text.raw("ACTION:DISPLAY"), text.raw("TRIGGER;VALUE=DATE-TIME:" + untilText)]
-            if let summary = event.value(of: "SUMMARY"), let description = text.text("DESCRIPTION", summary) {
+            if let summary = event.value(of: "SUMMARY").map(RawContentLine.unescape), let description = text.text("DESCRIPTION", summary) {
                 snooze.append(description)
             }
             if let related { snooze.append(text.raw("RELATED-TO;RELTYPE=SNOOZE:" + related)) }

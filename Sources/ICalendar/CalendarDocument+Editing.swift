@@ -20,10 +20,7 @@ extension CalendarDocument {
         }
         try editor.apply(draft.changes, to: &event, now: now, countsAsRevision: false)
         for minutes in draft.remindersBefore {
-            // A display alarm as RFC 5545 §3.6.6 requires it: ACTION, TRIGGER and DESCRIPTION.
-            let trigger = minutes == 0 ? "PT0S" : (minutes % 1440 == 0 ? "-P\(minutes / 1440)D" : "-PT\(minutes)M")
-            event.append([text.raw("BEGIN:VALARM"), text.raw("ACTION:DISPLAY"), text.raw("TRIGGER:" + trigger)]
-                + (text.text("DESCRIPTION", draft.title).map { [$0] } ?? []) + [text.raw("END:VALARM")])
+            event.appendNested(EventAlarms.displayAlarm(minutesBefore: minutes, title: draft.title, text: text))
         }
         try insertZones(editor.usedZones)
         parts.insert(.component(event), at: insertionIndex)

@@ -69,6 +69,8 @@ struct EventEditor {
             event.remove("DURATION")
             event.set("DTEND", to: try required(properties.time("DTEND", end)))
             if case let .local(_, tzid?) = start, !usedZones.contains(tzid) { usedZones.append(tzid) }
+        case let .reminders(minutes):
+            setReminders(minutes, of: &event)
         case let .repeatRule(rule):
             guard let rule else {
                 event.remove("RRULE")

@@ -58,6 +58,8 @@ public enum PlanChange: Hashable, Sendable {
     case timing(PlanTiming, timeZone: TimeZone?)
     /// nil stops repeating.
     case repeatRule(RepeatRule?)
+    /// The reminders the editor shows, in minutes before the start: alarms of other kinds stay.
+    case reminders([Int])
 
     /// RFC 5545 §3.8.7.4: SEQUENCE goes up when times or rules change.
     var changesSchedule: Bool {

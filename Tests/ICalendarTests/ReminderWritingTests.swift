@@ -124,3 +124,43 @@ final class ReminderWritingTests: XCTestCase {
         }
     }
 }
+
+/// The editor's reminders written into an event: only display alarms minutes before the start
+/// are the editor's; every other alarm keeps its lines.
+final class ReminderEditingTests: XCTestCase {
+    private let event = """
+        BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n\
+        BEGIN:VEVENT\r\nUID:a\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20261202T090000Z\r\nDTEND:20261202T100000Z\r\n\
+        SUMMARY:Dentist\\, Dr. Lee\r\n\
+        BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\n\
+        BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER;VALUE=DATE-TIME:20261201T180000Z\r\nX-KEPT:yes\r\nEND:VALARM\r\n\
+        BEGIN:VALARM\r\nACTION:EMAIL\r\nTRIGGER:-P1D\r\nEND:VALARM\r\n\
+        BEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER;RELATED=START:-PT1H\r\nEND:VALARM\r\n\
+        END:VEVENT\r\nEND:VCALENDAR\r\n
+        """
+
+    func testTheEditorSeesItsOwnKindOfAlarmsAndChangesOnlyThose() throws {
+        var document = try CalendarDocument(text: event, timeZone: TestSupport.utc)
+        XCTAssertEqual(document.reminderMinutes(uid: "a"), [60, 15], "not the absolute one, not e-mail")
+        try document.updateEvent(uid: "a", [.reminders([60, 1_440, 0])], now: TestSupport.date("2026-11-30 10:00"))
+        let text = document.text
+        XCTAssertFalse(text.contains("TRIGGER:-PT15M"), "removed")
+        XCTAssertTrue(text.contains("BEGIN:VALARM\r\nACTION:AUDIO\r\nTRIGGER;RELATED=START:-PT1H\r\nEND:VALARM\r\n"), "kept as written")
+        XCTAssertTrue(text.contains("TRIGGER;VALUE=DATE-TIME:20261201T180000Z\r\nX-KEPT:yes\r\n"), "not the editor's: kept")
+        XCTAssertTrue(text.contains("BEGIN:VALARM\r\nACTION:EMAIL\r\nTRIGGER:-P1D\r\nEND:VALARM\r\n"), "e-mail alarms are kept")
+        XCTAssertTrue(text.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nTRIGGER:-P1D\r\nDESCRIPTION:Dentist\\, Dr. Lee\r\nEND:VALARM"), text)
+        XCTAssertTrue(text.contains("TRIGGER:PT0S\r\n"))
+        XCTAssertEqual(document.reminderMinutes(uid: "a"), [1_440, 60, 0])
+        XCTAssertTrue(text.contains("SEQUENCE") == false, "reminders are no change of schedule (no SEQUENCE)")
+    }
+
+    func testDurationsAreReadAsRFC5545WritesThem() {
+        XCTAssertEqual(EventAlarms.durationSeconds("-PT15M"), -900)
+        XCTAssertEqual(EventAlarms.durationSeconds("-P1DT2H"), -93_600)
+        XCTAssertEqual(EventAlarms.durationSeconds("P1W"), 604_800)
+        XCTAssertEqual(EventAlarms.durationSeconds("PT0S"), 0)
+        XCTAssertNil(EventAlarms.durationSeconds("-P"))
+        XCTAssertNil(EventAlarms.durationSeconds("15M"))
+        XCTAssertNil(EventAlarms.durationSeconds("-PT15"))
+    }
+}

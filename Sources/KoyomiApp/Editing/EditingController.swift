@@ -57,9 +57,10 @@ final class EditingController {
             shown = .weekly([entry.plan.days(in: store.calendar).lowerBound.weekday])
         }
         // A rule the editor cannot show (every 2 weeks, the last Friday…) is kept as written.
-        let form = PlanForm(plan: entry.plan, repeat: shown, repeatEnd: rule.map { PlanForm.RepeatEnd($0.end) } ?? .never,
+        var form = PlanForm(plan: entry.plan, repeat: shown, repeatEnd: rule.map { PlanForm.RepeatEnd($0.end) } ?? .never,
                             repeatIsEditable: !isRepeating || known != nil,
                             zone: document?.timeZone(uid: uid), calendar: store.calendar)
+        form.reminders = document?.reminderMinutes(uid: uid) ?? []
         openEditor(form: form, entry: entry)
     }
 

@@ -12,7 +12,8 @@ extension PlanForm {
         guard let timing = timing(calendar: calendar) else { return nil }
         return PlanDraft(title: title.trimmingCharacters(in: .whitespacesAndNewlines), timing: timing,
                          timeZone: writtenZone(calendar: calendar), location: location.nilIfBlank,
-                         notes: notes.nilIfBlank, repeatRule: repeatRule(calendar: calendar))
+                         notes: notes.nilIfBlank, repeatRule: repeatRule(calendar: calendar),
+                         remindersBefore: reminders)
     }
 
     /// What to write for an edit: one change per field the user changed.
@@ -27,6 +28,7 @@ extension PlanForm {
         if changed.contains(.location) { changes.append(.location(location.nilIfBlank)) }
         if changed.contains(.notes) { changes.append(.notes(notes.nilIfBlank)) }
         if !changed.isDisjoint(with: [.repeatRule, .repeatEnd]) { changes.append(.repeatRule(repeatRule(calendar: calendar))) }
+        if changed.contains(.reminders) { changes.append(.reminders(reminders)) }
         return changes
     }
 

@@ -29,6 +29,7 @@ final class PlanEditorFields {
     let locationEntry = Entry()
     let notesView = TextView()
     let repeatSection: PlanEditorRepeatSection
+    let remindersSection = PlanEditorRemindersSection()
     /// Only for plans that exist already. Not in `root`: the dialog keeps it in view below the
     /// scrolling fields.
     let deleteButton: Button?
@@ -122,6 +123,7 @@ final class PlanEditorFields {
         notesView.setTextMargins(8)
         root.append(Self.captioned(PlanEditorText.notes, notesScroller, errors: []))
         root.append(Self.captioned(PlanEditorText.repeatCaption, repeatSection.root, errors: []))
+        root.append(Self.captioned(PlanEditorText.reminders, remindersSection.root, errors: []))
         deleteButton?.addCSSClass("destructive-action")
         errorLabels = labels
         reservedLines = reserved
@@ -153,6 +155,7 @@ final class PlanEditorFields {
         locationEntry.text = form.location
         notesView.text = form.notes
         repeatSection.show(form.repeat, form.repeatEnd)
+        remindersSection.show(form.reminders)
         syncPickers()
     }
 
@@ -192,6 +195,8 @@ final class PlanEditorFields {
         }
         repeatSection.onChange = changed
         repeatSection.connect(startWeekday: startWeekday)
+        remindersSection.onChange = changed
+        remindersSection.connect()
     }
 
     /// The fields the user types into, each with the form field it holds.
@@ -214,6 +219,7 @@ final class PlanEditorFields {
         form.location = locationEntry.text
         form.notes = notesView.text
         (form.repeat, form.repeatEnd) = repeatSection.values
+        form.reminders = remindersSection.minutes
     }
 
     /// Shows each message under its field, hides the others, and describes the field by its

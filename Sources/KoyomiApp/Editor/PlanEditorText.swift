@@ -32,6 +32,8 @@ enum PlanEditorText {
     static var notes: String { L("Notes") }
     // TRANSLATORS: the caption of how a plan repeats (Never, Daily, …).
     static var repeatCaption: String { L("Repeat") }
+    // TRANSLATORS: the caption of a plan's reminders in the editor.
+    static var reminders: String { L("Reminders") }
     static var repeatChoices: [String] {
         // TRANSLATORS: a repeat choice: the plan happens once.
         [L("Never"), L("Daily"),

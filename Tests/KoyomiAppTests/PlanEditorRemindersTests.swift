@@ -1,0 +1,56 @@
+import CalendarModel
+import Foundation
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// The editor's Reminders section: listed in the user's words, added from presets or a custom
+/// amount, removed one by one, and saved with the form.
+final class PlanEditorRemindersTests: PlanEditorTestCase {
+    func testRemindersAreListedAddedAndRemoved() {
+        MainActor.assumeIsolated {
+            let parent = Window(application: Self.application)
+            defer { parent.destroy(); MainLoop.drain() }
+            var form = newForm()
+            form.title = "Dentist"
+            form.reminders = [15, 1_440]
+            let editor = openEditor(form, isNew: true, in: parent)
+            let section = editor.fields.remindersSection
+            XCTAssertEqual(section.rowTexts, ["1 day before", "15 minutes before"], "earliest first")
+            XCTAssertEqual(section.addDropDown.items, ["Add a reminder…", "At the start", "5 minutes before", "10 minutes before",
+                                                       "15 minutes before", "30 minutes before", "1 hour before",
+                                                       "1 day before", "Custom…"])
+            XCTAssertEqual(section.removeButtons.map(\.accessibleLabel),
+                           ["Remove the reminder 1 day before", "Remove the reminder 15 minutes before"])
+
+            section.addDropDown.selectedIndex = 1
+            XCTAssertEqual(section.rowTexts, ["1 day before", "15 minutes before", "At the start"])
+            XCTAssertEqual(section.addDropDown.selectedIndex, 0, "ready to add another")
+            section.addDropDown.selectedIndex = 8
+            XCTAssertTrue(section.customRow.isVisible, "Custom… asks how long")
+            section.customAmount.value = 2
+            section.customUnit.selectedIndex = 1
+            section.customAdd.click()
+            XCTAssertFalse(section.customRow.isVisible)
+            XCTAssertEqual(section.rowTexts, ["1 day before", "2 hours before", "15 minutes before", "At the start"])
+            section.removeButtons[0].click()
+            XCTAssertEqual(section.rowTexts, ["2 hours before", "15 minutes before", "At the start"])
+
+            var saved: [PlanForm] = []
+            editor.onSave = { saved.append($0) }
+            editor.dialog.saveButton.click()
+            XCTAssertEqual(saved.map(\.reminders), [[120, 15, 0]])
+        }
+    }
+
+    func testAPlanWithoutRemindersSaysSo() {
+        MainActor.assumeIsolated {
+            let parent = Window(application: Self.application)
+            defer { parent.destroy(); MainLoop.drain() }
+            var form = newForm()
+            form.title = "Walk"
+            let editor = openEditor(form, isNew: true, in: parent)
+            XCTAssertEqual(editor.fields.remindersSection.rowTexts, ["No reminders"])
+        }
+    }
+}
