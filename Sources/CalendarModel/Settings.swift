@@ -49,6 +49,15 @@ public struct Settings: Equatable, Sendable {
         didSet { snoozeMinutes = Self.clamp(snoozeMinutes, to: Self.snoozeRange) }
     }
 
+    /// Reminders each calendar gives its new plans (minutes before the start), by calendar.
+    public var defaultReminders: [CalendarID: [Int]] {
+        didSet { defaultReminders = Self.validReminders(defaultReminders) }
+    }
+
+    private static func validReminders(_ reminders: [CalendarID: [Int]]) -> [CalendarID: [Int]] {
+        reminders.mapValues(PlanForm.normalized).filter { !$0.value.isEmpty }
+    }
+
     public static let snoozeChoices = [5, 10, 15, 30, 60]
     public static let defaultSnoozeMinutes = 10
     /// A hand-edited value is kept within a minute and a day.
@@ -58,7 +67,7 @@ public struct Settings: Equatable, Sendable {
                 windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
                 isMaximized: Bool = false, panelPosition: PanelPosition? = nil,
                 hiddenCalendars: Set<CalendarID> = [], keptFiles: Set<CalendarID> = [],
-                snoozeMinutes: Int = Settings.defaultSnoozeMinutes) {
+                snoozeMinutes: Int = Settings.defaultSnoozeMinutes, defaultReminders: [CalendarID: [Int]] = [:]) {
         // Property observers do not run in an initializer, so validate here too.
         self.firstWeekday = Self.validWeekday(firstWeekday)
         self.showsWeekNumbers = showsWeekNumbers
@@ -69,6 +78,7 @@ public struct Settings: Equatable, Sendable {
         self.hiddenCalendars = hiddenCalendars
         self.keptFiles = keptFiles
         self.snoozeMinutes = Self.clamp(snoozeMinutes, to: Self.snoozeRange)
+        self.defaultReminders = Self.validReminders(defaultReminders)
     }
 
     /// The first weekday to use: the chosen one, else the locale's (`LocaleSettings.firstWeekday`).

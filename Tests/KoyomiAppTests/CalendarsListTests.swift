@@ -28,6 +28,9 @@ final class CalendarsListTests: XCTestCase {
         func calendarsList(_ list: CalendarsPopover, remove id: CalendarID) {
             calls.append("remove \(id)")
         }
+        func calendarsList(_ list: CalendarsPopover, setDefaultReminders minutes: [Int], for id: CalendarID) {
+            calls.append("reminders \(id) \(minutes)")
+        }
     }
 
     @MainActor private static let application: Application = {

@@ -54,3 +54,39 @@ final class PlanEditorRemindersTests: PlanEditorTestCase {
         }
     }
 }
+
+/// Each calendar's default reminders: set in its dialog, kept in the settings, given to new
+/// plans in it (and followed when the editor's calendar changes, until the user edits them).
+final class CalendarDefaultRemindersTests: AppTestCase {
+    private func calendar(_ name: String) throws -> String {
+        try writeCalendar("\(name.lowercased()).ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n"
+            + "X-WR-CALNAME:\(name)\r\nEND:VCALENDAR\r\n")
+    }
+
+    func testNewPlansGetTheirCalendarsDefaultReminders() throws {
+        let work = try calendar("Work"), home = try calendar("Home")
+        try MainActor.assumeIsolated {
+            let controller = openWindow([work, home])
+            let dialog = CalendarEditDialog(parent: window.window, calendar: try XCTUnwrap(controller.store.calendars.first),
+                                            suggestedColor: "#3584e4", defaultReminders: [])
+            let section = try XCTUnwrap(dialog.remindersSection, "an existing calendar's dialog offers default reminders")
+            XCTAssertEqual(section.rowTexts, ["No reminders"])
+            controller.calendarsList.calendarsList(controller.calendarsList.popover, setDefaultReminders: [15, 1_440],
+                                                   for: CalendarID(work))
+            XCTAssertEqual(controller.settings.settings.defaultReminders[CalendarID(work)], [1_440, 15])
+            let reread = SettingsStore(environment: ["XDG_CONFIG_HOME": directory.appendingPathComponent("config").path])
+            XCTAssertEqual(reread.settings.defaultReminders, [CalendarID(work): [1_440, 15]], "kept in settings.ini")
+
+            controller.editing.newPlan()
+            let editor = try XCTUnwrap(controller.editing.editor)
+            XCTAssertEqual(editor.fields.calendarDropDown.selectedItem, "Work")
+            XCTAssertEqual(editor.fields.remindersSection.rowTexts, ["1 day before", "15 minutes before"])
+            editor.fields.calendarDropDown.selectedIndex = 1 // Home: no defaults
+            XCTAssertEqual(editor.fields.remindersSection.rowTexts, ["No reminders"])
+            editor.fields.calendarDropDown.selectedIndex = 0
+            XCTAssertEqual(editor.fields.remindersSection.rowTexts, ["1 day before", "15 minutes before"])
+            editor.dialog.close()
+            dialog.dialog.close()
+        }
+    }
+}

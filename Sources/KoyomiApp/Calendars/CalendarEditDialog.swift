@@ -3,10 +3,11 @@ import Foundation
 import GtkKit
 
 /// The dialog for a new calendar (name and colour) or an existing writable one (rename,
-/// recolour, and "Remove Calendar…").
+/// recolour, the reminders its new plans get, and "Remove Calendar…").
 ///
 /// Save stays insensitive while the name is blank, and once the user has typed, a line under
-/// the field says why. The dialog only reports: `onSave` with the trimmed name and "#rrggbb",
+/// the field says why. The dialog only reports: `onSave` with the trimmed name, "#rrggbb" and
+/// the default reminders,
 /// `onRemove` when the user chose to remove (the owner asks for confirmation).
 @MainActor
 final class CalendarEditDialog {
@@ -17,10 +18,12 @@ final class CalendarEditDialog {
     let nameError = Label()
     /// Only for existing calendars.
     let removeButton: Button?
+    /// The reminders new plans in this calendar get (existing calendars only).
+    let remindersSection: PlanEditorRemindersSection?
     /// The calendar being edited, nil for a new one.
     let original: CalendarInfo?
 
-    var onSave: ((_ name: String, _ color: String) -> Void)?
+    var onSave: ((_ name: String, _ color: String, _ reminders: [Int]) -> Void)?
     var onRemove: (() -> Void)?
     /// The dialog left the screen (saved, cancelled or removed): drop the wrapper.
     var onClosed: (() -> Void)?
@@ -30,7 +33,7 @@ final class CalendarEditDialog {
     /// - Parameters:
     ///   - calendar: the calendar to edit, or nil for "New Calendar".
     ///   - suggestedColor: the colour a new calendar starts with ("#rrggbb").
-    init(parent: Window, calendar: CalendarInfo?, suggestedColor: String) {
+    init(parent: Window, calendar: CalendarInfo?, suggestedColor: String, defaultReminders: [Int]? = nil) {
         original = calendar
         let title = calendar == nil ? L("New Calendar") : L("Edit Calendar")
         // TRANSLATORS: the buttons of the calendar dialog; "_" marks the Alt+letter shortcut.
@@ -42,6 +45,12 @@ final class CalendarEditDialog {
         colorButton.title = L("Calendar Color")
         colorButton.accessibleLabel = L("Calendar color")
         removeButton = calendar == nil ? nil : Button(label: L("Remove Calendar…"))
+        remindersSection = defaultReminders.map { minutes in
+            let section = PlanEditorRemindersSection()
+            section.show(minutes)
+            section.connect()
+            return section
+        }
 
         let form = Box(.vertical, spacing: 6)
         form.setMargins(top: 18, bottom: 18, start: 18, end: 18)
@@ -61,6 +70,14 @@ final class CalendarEditDialog {
         nameError.addCSSClass("calendar-name-error")
         nameError.isVisible = false
         form.append(nameError)
+        if let remindersSection {
+            // TRANSLATORS: the caption of a calendar's default reminders in its dialog.
+            let caption = Label(L("Reminders for new plans"))
+            caption.xalign = 0
+            caption.marginTop = 12
+            form.append(caption)
+            form.append(remindersSection.root)
+        }
         if let removeButton {
             removeButton.addCSSClass("destructive-action")
             removeButton.halign = .start
@@ -109,6 +126,6 @@ final class CalendarEditDialog {
         let name = trimmedName
         guard !name.isEmpty else { return }
         dialog.close()
-        onSave?(name, colorHex)
+        onSave?(name, colorHex, remindersSection?.minutes ?? [])
     }
 }

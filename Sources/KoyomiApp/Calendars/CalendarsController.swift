@@ -17,6 +17,7 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
         self.owner = owner
         self.popover = popover
         popover.delegate = self
+        popover.defaultReminders = { [unowned owner] id in owner.settings.settings.defaultReminders[id] ?? [] }
         observation = owner.store.observe { [weak self] change in
             if change.contains(.calendars) { self?.render() }
         }
@@ -43,6 +44,10 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
         } catch {
             report(error)
         }
+    }
+
+    func calendarsList(_ list: CalendarsPopover, setDefaultReminders minutes: [Int], for id: CalendarID) {
+        owner.settings.update { $0.defaultReminders[id] = minutes }
     }
 
     func calendarsList(_ list: CalendarsPopover, rename id: CalendarID, to name: String) {

@@ -12,6 +12,8 @@ protocol CalendarsListDelegate: AnyObject {
     func calendarsList(_ list: CalendarsPopover, rename id: CalendarID, to name: String)
     /// A writable calendar's colour was changed; `color` is "#rrggbb".
     func calendarsList(_ list: CalendarsPopover, recolor id: CalendarID, to color: String)
+    /// The reminders a writable calendar gives its new plans changed (minutes before the start).
+    func calendarsList(_ list: CalendarsPopover, setDefaultReminders minutes: [Int], for id: CalendarID)
     /// The user confirmed removing a writable calendar.
     func calendarsList(_ list: CalendarsPopover, remove id: CalendarID)
 }

@@ -83,7 +83,7 @@ final class CalendarsPopover {
     /// "New Calendar…": a name and a colour.
     func openNewCalendarDialog() {
         let color = Self.suggestedColor(avoiding: rows.map(\.calendar.color))
-        presentDialog(for: nil, color: color) { [weak self] name, color in
+        presentDialog(for: nil, color: color, reminders: nil) { [weak self] name, color, _ in
             guard let self else { return }
             self.delegate?.calendarsList(self, create: name, color: color)
         }
@@ -92,8 +92,10 @@ final class CalendarsPopover {
     /// The edit button of a writable calendar.
     func openEditDialog(for calendar: CalendarInfo) {
         guard !calendar.isReadOnly else { return }
-        presentDialog(for: calendar, color: calendar.color) { [weak self] name, color in
+        let defaults = defaultReminders(calendar.id)
+        presentDialog(for: calendar, color: calendar.color, reminders: defaults) { [weak self] name, color, reminders in
             guard let self else { return }
+            if reminders != defaults { self.delegate?.calendarsList(self, setDefaultReminders: reminders, for: calendar.id) }
             if name != calendar.name { self.delegate?.calendarsList(self, rename: calendar.id, to: name) }
             if RGBA(parsing: calendar.color)?.hex != color {
                 self.delegate?.calendarsList(self, recolor: calendar.id, to: color)
@@ -101,11 +103,14 @@ final class CalendarsPopover {
         }
     }
 
-    private func presentDialog(for calendar: CalendarInfo?, color: String,
-                               onSave: @escaping (String, String) -> Void) {
+    /// The reminders each calendar gives its new plans (the settings say).
+    var defaultReminders: (CalendarID) -> [Int] = { _ in [] }
+
+    private func presentDialog(for calendar: CalendarInfo?, color: String, reminders: [Int]?,
+                               onSave: @escaping (String, String, [Int]) -> Void) {
         guard let window else { return }
         popover.popdown()
-        let dialog = CalendarEditDialog(parent: window, calendar: calendar, suggestedColor: color)
+        let dialog = CalendarEditDialog(parent: window, calendar: calendar, suggestedColor: color, defaultReminders: reminders)
         dialog.onSave = onSave
         dialog.onRemove = { [weak self] in
             guard let calendar else { return }

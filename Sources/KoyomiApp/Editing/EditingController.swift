@@ -39,8 +39,9 @@ final class EditingController {
             // TRANSLATORS: shown when every open calendar is read-only (e.g. the samples).
             return window.showToast(L("No calendar here can take new plans: open or create one of your own"))
         }
-        let form = PlanForm(newOn: store.selection ?? store.today, now: now(), calendar: store.calendar,
+        var form = PlanForm(newOn: store.selection ?? store.today, now: now(), calendar: store.calendar,
                             calendarID: target.id)
+        form.reminders = defaultReminders(target.id)
         openEditor(form: form, entry: nil)
     }
 
@@ -73,6 +74,8 @@ final class EditingController {
             guard let self else { return }
             if let entry { self.saveEdit(of: entry, from: form, to: edited) } else { self.add(edited) }
         }
+        // A new plan follows the chosen calendar's default reminders until the user changes them.
+        if entry == nil { dialog.defaultReminders = { [weak self] id in self?.defaultReminders(id) ?? [] } }
         dialog.onDelete = { [weak self] in
             if let entry { self?.delete(entry) }
         }
@@ -81,6 +84,10 @@ final class EditingController {
         }
         editor = dialog
         dialog.present()
+    }
+
+    private func defaultReminders(_ id: CalendarID) -> [Int] {
+        owner.settings.settings.defaultReminders[id] ?? []
     }
 
     private func add(_ form: PlanForm) {

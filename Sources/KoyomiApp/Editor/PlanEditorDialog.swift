@@ -30,6 +30,8 @@ final class PlanEditorDialog {
     var onDelete: (() -> Void)?
     /// Called once the window is gone, however it went.
     var onClosed: (() -> Void)?
+    /// A new plan's reminders follow the chosen calendar's defaults while they are untouched.
+    var defaultReminders: ((CalendarID) -> [Int])?
 
     private let calendar: Calendar
     private let userZone: TimeZone
@@ -84,6 +86,15 @@ final class PlanEditorDialog {
         fieldsChanged()
     }
 
+    /// Another calendar was chosen: reminders still at the old one's defaults take the new one's.
+    private func followCalendarDefaults() {
+        guard let defaultReminders, let index = fields.calendarDropDown.selectedIndex,
+              fields.calendarChoices.indices.contains(index) else { return }
+        let chosen = fields.calendarChoices[index].id
+        guard chosen != form.calendarID, fields.remindersSection.minutes == defaultReminders(form.calendarID) else { return }
+        fields.remindersSection.show(defaultReminders(chosen))
+    }
+
     func present() {
         keepAlive = self
         dialog.present()
@@ -127,6 +138,7 @@ final class PlanEditorDialog {
     }
 
     private func fieldsChanged() {
+        followCalendarDefaults()
         guard !isMovingEnd else { return }
         fields.read(into: &form)
         if let before = lastTimed {

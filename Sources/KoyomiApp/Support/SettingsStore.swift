@@ -19,6 +19,9 @@ import GtkKit
 ///     panel=half               # tip, half or full; absent = the default (half)
 ///     [Reminders]
 ///     snooze-minutes=10        # how long Snooze puts a reminder off (1…1440)
+///     calendar-defaults=15,60 /home/u/.local/share/koyomi/calendars/work.ics
+///                              # reminders a calendar's new plans get (minutes before), one
+///                              # calendar per line: the minutes, a space, the calendar's path
 ///
 /// The store is the truth for `Settings`: `update` changes the value, saves at once and tells
 /// observers. A missing file gives the defaults quietly (a first run); an unreadable or
@@ -58,6 +61,7 @@ final class SettingsStore {
         static let panel = "panel"
         static let reminders = "Reminders"
         static let snoozeMinutes = "snooze-minutes"
+        static let calendarDefaults = "calendar-defaults"
     }
 
     /// The settings file.
@@ -257,6 +261,9 @@ final class SettingsStore {
             }
         }
         if let value = int(Key.snoozeMinutes, Key.reminders) { settings.snoozeMinutes = value }
+        if let value = file.string(Key.calendarDefaults, in: Key.reminders) {
+            settings.defaultReminders = Self.defaultReminders(in: value)
+        }
         return settings
     }
 
@@ -286,6 +293,31 @@ final class SettingsStore {
             file.removeValue(for: Key.panel, in: Key.window)
         }
         file.set(settings.snoozeMinutes, for: Key.snoozeMinutes, in: Key.reminders)
+        if settings.defaultReminders.isEmpty {
+            file.removeValue(for: Key.calendarDefaults, in: Key.reminders)
+        } else {
+            file.set(Self.text(of: settings.defaultReminders), for: Key.calendarDefaults, in: Key.reminders)
+        }
+    }
+
+    // MARK: Default reminders
+
+    /// "15,60 /path" lines; a line that does not read so is skipped.
+    static func defaultReminders(in text: String) -> [CalendarID: [Int]] {
+        var result: [CalendarID: [Int]] = [:]
+        for line in text.split(separator: "\n") {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            let minutes = line[..<space].split(separator: ",").compactMap { Int($0) }
+            let path = line[line.index(after: space)...]
+            guard !minutes.isEmpty, !path.isEmpty else { continue }
+            result[CalendarID(String(path))] = minutes
+        }
+        return result
+    }
+
+    static func text(of defaults: [CalendarID: [Int]]) -> String {
+        defaults.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { $0.value.map(String.init).joined(separator: ",") + " " + $0.key.rawValue }.joined(separator: "\n")
     }
 
     // MARK: Lists of calendars (hidden, kept)
