@@ -117,7 +117,7 @@ public final class KoyomiApplication {
             let autostart = AutostartEntry(environment: environment)
             controller.autostart = autostart
             // Reminders on: closing the window only hides it, and the reminders keep coming.
-            controller.mainWindow.window.hidesOnClose = inBackground || autostart.isEnabled
+            controller.mainWindow.window.hidesOnClose = options.background || autostart.isEnabled
         }
         if !inBackground || showingWindow {
             controller.present()
@@ -180,8 +180,14 @@ public final class KoyomiApplication {
     }
 
     private func reminderAction(_ action: String, target: String) {
-        if controller == nil { activate(showingWindow: action == ReminderNotice.openAction) }
-        controller?.reminders?.perform(action, target: target)
+        let startedForIt = controller == nil
+        if startedForIt { activate(showingWindow: action == ReminderNotice.openAction) }
+        controller?.reminders?.perform(action, target: target) { [weak self] in
+            // Started by D-Bus only to save a Snooze or Dismiss: done, unless it is to keep reminding.
+            guard let self, startedForIt, action != ReminderNotice.openAction, !options.background,
+                  self.controller?.autostart?.isEnabled != true else { return }
+            self.application.quit()
+        }
     }
 
     private func openFromAnotherLaunch(_ paths: [String], unsupported uris: [String]) {

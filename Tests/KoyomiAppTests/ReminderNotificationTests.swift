@@ -180,4 +180,32 @@ final class ReminderNotificationTests: XCTestCase {
                                           environment: ProcessInfo.processInfo.environment, timeout: 10)
         if let activated = Int32(pid.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(activated, SIGTERM) }
     }
+
+    func testDismissAfterKoyomiStoppedIsSavedByAKoyomiTheBusStartsWhichThenLeaves() throws {
+        try write(event("dentist", "Dentist", "DTSTART:20261202T113000Z\nDTEND:20261202T130000Z", alarm: "TRIGGER:-PT15M"))
+        let background = try start(["--background"])
+        XCTAssertTrue(server.wait { posted, _ in posted.count == 1 }, "posted: \(server.posted)")
+        let key = try XCTUnwrap(server.posted.first?.actions["Dismiss"])
+        background.process.terminate()
+        background.process.waitUntilExit()
+        let bus = childEnvironment.merging(["DBUS_SESSION_BUS_ADDRESS": server.busAddress]) { $1 }
+        let target = try XCTUnwrap(key.range(of: "('").map { String(key[$0.upperBound...].dropLast(2)) })
+        let call = try TestEnvironment.run(URL(fileURLWithPath: "/usr/bin/gdbus"), [
+            "call", "--session", "--dest", "app.koyomi.Koyomi", "--object-path", "/app/koyomi/Koyomi",
+            "--method", "org.freedesktop.Application.ActivateAction", "reminder-dismiss", "[<'\(target)'>]", "{}",
+        ], environment: bus, timeout: 30)
+        XCTAssertEqual(call.status, 0, call.stderr)
+        let owner = try TestEnvironment.run(URL(fileURLWithPath: "/usr/bin/gdbus"), [
+            "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+            "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "app.koyomi.Koyomi",
+        ], environment: bus, timeout: 10)
+        // "(uint32 1234,)"; the Koyomi may even have left already (then there is no owner).
+        if let pid = owner.stdout.split(whereSeparator: { !$0.isNumber }).compactMap({ Int32($0) }).last(where: { $0 > 1 }) {
+            let gone = try TestEnvironment.run(URL(fileURLWithPath: "/usr/bin/tail"), ["--pid", String(pid), "-f", "/dev/null"],
+                                               environment: [:], timeout: 30)
+            XCTAssertFalse(gone.timedOut, "started only to save the answer, it leaves (no background reminders)")
+        }
+        let text = try String(contentsOf: personal, encoding: .utf8)
+        XCTAssertTrue(text.contains("ACKNOWLEDGED:20261202T12"), text)
+    }
 }

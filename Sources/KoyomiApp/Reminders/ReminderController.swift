@@ -53,7 +53,7 @@ final class ReminderController {
     /// Whether the first loads are done: reminders found before are shown together then.
     private var isStarted = false
     /// Buttons pressed before the reminders were worked out (a click that started Koyomi).
-    private var waiting: [(action: String, target: String)] = []
+    private var waiting: [(action: String, target: String, then: () -> Void)] = []
 
     init(_ dependencies: Dependencies) {
         self.dependencies = dependencies
@@ -123,7 +123,7 @@ final class ReminderController {
         guard isStarted, computing.isEmpty else { return armTimer(now) }
         let answers = waiting
         waiting = []
-        for (action, target) in answers { perform(action, target: target) }
+        for (action, target, then) in answers { perform(action, target: target, then: then) }
         withdrawVanished()
         let due = schedule.due(at: now, calendar: dependencies.store.calendar)
         if !due.isEmpty {
@@ -187,11 +187,13 @@ final class ReminderController {
 
     /// A notification's button or click (`ReminderNotice`'s actions), here or from a
     /// notification an earlier Koyomi showed.
-    func perform(_ action: String, target: String) {
+    /// `then` runs once it is done (it may wait for the calendars to be read).
+    func perform(_ action: String, target: String, then: @escaping () -> Void = {}) {
         guard isStarted, computing.isEmpty else {
-            waiting.append((action, target))
+            waiting.append((action, target, then))
             return
         }
+        defer { then() }
         switch action {
         case ReminderNotice.dismissAction: answer(.dismissed, target: target)
         case ReminderNotice.snoozeAction:
