@@ -137,4 +137,36 @@ final class ReminderWindowTests: AppTestCase {
             XCTAssertEqual(recorder.sent.map(\.notification.title), ["Flood"])
         }
     }
+
+    func testOnTheDayClocksGoForwardTheReminderComesAtTheRightInstant() throws {
+        // Berlin, 2027-03-28: 02:00 becomes 03:00. 09:00 CEST is 07:00 UTC; 15 minutes before is 06:45 UTC.
+        currentZone = try XCTUnwrap(TimeZone(identifier: "Europe/Berlin"))
+        currentNow = Date(timeIntervalSince1970: 1_806_216_000) // 2027-03-28 06:40 UTC
+        let path = try calendar("""
+            BEGIN:VEVENT
+            UID:brunch
+            DTSTAMP:20260101T000000Z
+            DTSTART;TZID=Europe/Berlin:20270328T090000
+            DTEND;TZID=Europe/Berlin:20270328T100000
+            SUMMARY:Brunch
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER:-PT15M
+            END:VALARM
+            END:VEVENT
+
+            """)
+        MainActor.assumeIsolated {
+            let (controller, recorder) = startReminders([path])
+            XCTAssertEqual(recorder.sent.count, 0)
+            currentNow = Date(timeIntervalSince1970: 1_806_216_000 + 299) // 06:44:59 UTC
+            controller.reminders?.check()
+            XCTAssertEqual(recorder.sent.count, 0, "not an hour early, though the clocks moved")
+            currentNow = Date(timeIntervalSince1970: 1_806_216_000 + 300) // 06:45 UTC = 08:45 CEST
+            controller.reminders?.check()
+            XCTAssertEqual(recorder.sent.map(\.notification.title), ["Brunch"])
+            XCTAssertEqual(recorder.sent.first?.notification.body.replacingOccurrences(of: "\u{202F}", with: " "),
+                           "Sunday, March 28, 9:00 AM – 10:00 AM")
+        }
+    }
 }

@@ -107,10 +107,11 @@ final class ReminderController {
             MainLoop.runInBackground({ shared.reminders(in: range) }) { [weak self] reminders in
                 guard let self, self.computing[id] == identity else { return }
                 self.computing[id] = nil
-                // The calendar may have been closed or replaced meanwhile.
-                guard self.dependencies.store.planSources.contains(where: { $0 === shared }) else { return }
-                self.computed[id] = identity
-                self.schedule.replace(reminders, of: id)
+                // The calendar may have been closed meanwhile.
+                if self.dependencies.store.planSources.contains(where: { $0 === shared }) {
+                    self.computed[id] = identity
+                    self.schedule.replace(reminders, of: id)
+                }
                 self.settle()
             }
         }
