@@ -74,7 +74,8 @@ public struct LaunchOptions: Equatable, Sendable {
       reminders [--days N] [--calendar NAME] [--json] [FILE…]
                                  print the reminders coming due
       add --title T --start YYYY-MM-DD[THH:MM] [--end …] [--all-day] [--calendar NAME]
-          [--remind 15m]…
+          [--remind 15m]… [--dry-run]
+      add "Lunch with Ann tomorrow 12:30" [the same options]
                                  add a plan to your calendars and print its UID
       remove UID [--calendar NAME]
                                  remove a plan (all its occurrences)

@@ -8,25 +8,80 @@ import ICalendar
 struct AddCommand {
     var draft: PlanDraft
     var calendarName: String?
+    /// `--dry-run`: print the plan that would be added, write nothing.
+    var dryRun: Bool
+    /// The words of a free-text phrase that were understood.
+    var understood: [String]
     let context: CLIContext
 
     init(arguments: [String], context: CLIContext) throws(CLIError) {
         let parsed = try CLIArguments(arguments, valued: ["--title", "--start", "--end", "--calendar"],
-                                      repeated: ["--remind"], flags: ["--all-day"])
+                                      repeated: ["--remind"], flags: ["--all-day", "--dry-run"])
         self.context = context
-        if let extra = parsed.positionals.first { throw .usage("unexpected argument “\(extra)”") }
-        guard let title = parsed.values["--title"] else { throw .usage("--title is required") }
+        dryRun = parsed.flags.contains("--dry-run")
+        // Free words describe the plan ("Lunch with Ann tomorrow 12:30"); flags given win.
+        let words = parsed.positionals.joined(separator: " ")
+        var quick: QuickAddPlan?
+        if !words.trimmingCharacters(in: .whitespaces).isEmpty {
+            guard let plan = Self.parser(context).parse(words) else {
+                throw .usage("“\(words)” leaves nothing for a title: say what the plan is, e.g. “Lunch with Ann tomorrow 12:30”")
+            }
+            quick = plan
+        }
+        guard let title = parsed.values["--title"] ?? quick?.title else {
+            throw .usage("--title is required (or describe the plan in words, e.g. koyomi add \"Lunch tomorrow 12:30\")")
+        }
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw .usage("--title must not be empty")
         }
-        guard let startText = parsed.values["--start"] else { throw .usage("--start is required") }
-        let start = try PlanTimeInput(startText, option: "--start")
-        let end = try parsed.values["--end"].map { text throws(CLIError) in try PlanTimeInput(text, option: "--end") }
-        let timing = try PlanTimeInput.timing(start: start, end: end, allDay: parsed.flags.contains("--all-day"),
-                                              calendar: context.calendar)
+        let allDay = parsed.flags.contains("--all-day")
+        var timing: PlanTiming
+        if let startText = parsed.values["--start"] {
+            let start = try PlanTimeInput(startText, option: "--start")
+            let end = try parsed.values["--end"].map { text throws(CLIError) in try PlanTimeInput(text, option: "--end") }
+            timing = try PlanTimeInput.timing(start: start, end: end, allDay: allDay, calendar: context.calendar)
+        } else if let quick {
+            guard parsed.values["--end"] == nil else { throw .usage("--end needs --start") }
+            timing = quick.timing
+            if allDay {
+                // The same days, all day.
+                let days = Plan(id: Plan.ID(uid: ""), calendarID: CalendarID(""), title: "", timing: timing).days(in: context.calendar)
+                timing = .allDay(start: days.lowerBound, end: days.upperBound.adding(days: 1))
+            }
+        } else {
+            throw .usage("--start is required")
+        }
         draft = PlanDraft(title: title, timing: timing, timeZone: UserTimeZone.writtenZone(context.timeZone),
+                          location: quick?.location, repeatRule: quick?.repeatRule.map(Self.rule),
                           remindersBefore: try (parsed.lists["--remind"] ?? []).map(Self.minutes))
-        calendarName = parsed.values["--calendar"]
+        calendarName = parsed.values["--calendar"] ?? quick?.calendarName
+        understood = quick?.understood ?? []
+    }
+
+    /// Reads words in the user's locale (first weekday, day/month order) and zone; "in Work"
+    /// may name one of the user's calendars by its file name.
+    static func parser(_ context: CLIContext) -> QuickAddParser {
+        let locale = LocaleSettings.fromEnvironment(context.environment)
+        var calendar = context.calendar
+        calendar.firstWeekday = locale.firstWeekday
+        let names = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone).paths
+            .map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+        return QuickAddParser(now: context.now, calendar: calendar, locale: locale.locale, calendarNames: names)
+    }
+
+    /// The repeat as it is written; a day of the month is DTSTART's own (the plan starts on it).
+    static func rule(_ quick: QuickAddRepeat) -> RepeatRule {
+        let frequency: RepeatRule.Frequency = switch quick.frequency {
+        case .daily: .daily
+        case .weekly: .weekly
+        case .monthly: .monthly
+        case .yearly: .yearly
+        }
+        let codes: [RepeatRule.Weekday] = [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
+        let order: [RepeatRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+        let days = Set(quick.weekdays.map { codes[$0 - 1] })
+        let end: RepeatRule.End = quick.count.map { .afterCount($0) } ?? quick.until.map { .on($0) } ?? .never
+        return RepeatRule(frequency: frequency, interval: quick.interval, weekdays: order.filter(days.contains), end: end)
     }
 
     /// "15m", "1h", "2d", "1w" or "0" (at the start), before the start; at most four weeks.
@@ -44,8 +99,52 @@ struct AddCommand {
 
     func run() throws(CLIError) -> String {
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
+        if dryRun { return try preview(calendarName: calendarName ?? folder.paths.first.map { Self.name(of: $0) } ?? "Personal") }
         let calendar = try context.openCalendar(try folder.targetPath(named: calendarName))
         let id = try context.modify(calendar) { document in try document.addEvent(draft, now: context.now) }
         return id.uid + "\n"
+    }
+
+    private static func name(of path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    /// The plan as `list --json` would show it once added, with its RRULE exactly as it would
+    /// be written (made in a calendar in memory) and the words understood.
+    private func preview(calendarName: String) throws(CLIError) -> String {
+        var document: CalendarDocument
+        let uid: Plan.ID
+        do {
+            document = try CalendarDocument(text: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi//EN\r\nEND:VCALENDAR\r\n",
+                                            timeZone: context.timeZone)
+            uid = try document.addEvent(draft, now: context.now, uid: "(not added)")
+        } catch {
+            throw .usage("the plan cannot be written: \(error)")
+        }
+        let rrule = document.snapshot(uid: uid.uid).componentTexts.first?.components(separatedBy: "\r\n")
+            .first { $0.hasPrefix("RRULE:") }.map { String($0.dropFirst(6)) }
+        let plan = Plan(id: uid, calendarID: CalendarID("(dry run)"), title: draft.title, location: draft.location,
+                        timing: draft.timing)
+        let line = PlanLine(plan: plan, day: plan.days(in: context.calendar).lowerBound, calendarName: calendarName,
+                            calendar: context.calendar)
+        return try PlanLine.json([DryRunLine(plan: line, repeatRule: rrule, reminders: draft.remindersBefore, understood: understood)])
+    }
+}
+
+/// `add --dry-run`'s answer: `list --json`'s fields, the repeat rule, the reminders and the words understood.
+struct DryRunLine: Encodable {
+    var plan: PlanLine
+    var repeatRule: String?
+    var reminders: [Int]
+    var understood: [String]
+
+    private enum Key: String, CodingKey { case `repeat`, remindersBefore, understood }
+
+    func encode(to encoder: any Encoder) throws {
+        try plan.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(repeatRule, forKey: .repeat)
+        try container.encode(reminders, forKey: .remindersBefore)
+        try container.encode(understood, forKey: .understood)
     }
 }

@@ -46,7 +46,8 @@ enum CLIUsage {
 
     static let add = """
     Usage: koyomi add --title TITLE --start YYYY-MM-DD[THH:MM] [--end YYYY-MM-DD[THH:MM]]
-                      [--all-day] [--calendar NAME] [--remind 15m]…
+                      [--all-day] [--calendar NAME] [--remind 15m]… [--dry-run]
+           koyomi add "WORDS" [the same options] [--dry-run]
 
     Adds a plan to one of your calendars (default: the first; "Personal" is created when
     there is none) and prints its UID. A start without a time makes an all-day plan, and
@@ -54,6 +55,13 @@ enum CLIUsage {
     and is written in your time zone (TZ, else the system's). Each --remind adds a reminder
     that long before the start (15m, 1h, 1d, 1w; 0 at the start), which `koyomi reminders`
     and other calendars show.
+
+    Instead of --title and --start the plan can be said in words, in English or Japanese:
+    "Lunch with Ann tomorrow 12:30", "Standup every weekday 9:30 /work", "Trip Dec 14-16",
+    "明日の午後3時半に歯医者" (days, times, lengths, repeats, "at"/"@" a place, "/name" a
+    calendar; docs/quick-add.md lists them). Options given win over the words. --dry-run
+    prints the plan as `list --json` would, with its repeat rule, reminders and the words
+    understood, and writes nothing.
     """
 
     static let remove = """

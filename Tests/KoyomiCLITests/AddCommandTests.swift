@@ -105,7 +105,9 @@ final class AddCommandTests: CLITestCase {
             (["--title", "X"], "--start is required"),
             (["--title", "X", "--start", "2026-11-10", "--calendar", "Gym"], "no calendar named “Gym”"),
             (["--title", "X", "--start", "2026-11-10", "--colour", "red"], "unknown option “--colour”"),
-            (["--title", "X", "--start", "2026-11-10", "extra"], "unexpected argument “extra”"),
+            // Free words describe the plan instead of --title; words that are all date leave no title.
+            (["tomorrow at 9"], "“tomorrow at 9” leaves nothing for a title"),
+            (["Lunch tomorrow", "--end", "2026-11-11T10:00"], "--end needs --start"),
         ]
         for (arguments, message) in cases {
             assertUsageError(KoyomiCLI.run(["add"] + arguments, context: context), mentions: message)
@@ -182,5 +184,28 @@ private final class OnceFlag: @unchecked Sendable {
         defer { lock.unlock() }
         defer { taken = true }
         return !taken
+    }
+}
+
+/// issue 20: plans described in plain words.
+final class AddInWordsTests: CLITestCase {
+    /// issue 20: `add "Lunch with Ann tomorrow 12:30"`, with --dry-run showing what it would add.
+    func testAPlanInPlainWordsIsAddedAndADryRunWritesNothing() throws {
+        let preview = run("add", "Standup every weekday 9:30 @ Room 4", "--remind", "5m", "--dry-run")
+        XCTAssertEqual(preview.status, 0, preview.error)
+        XCTAssertEqual(snapshot(), [:], "a dry run writes nothing")
+        // Now is Tuesday 2026-11-10 12:00 in Berlin: 9:30 has passed, so from Wednesday.
+        for expected in [#""title" : "Standup""#, #""start" : "2026-11-11T09:30:00+01:00""#, #""location" : "Room 4""#,
+                         #""repeat" : "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR""#, #""remindersBefore" : ["#,
+                         #""understood" : ["#, #""every weekday""#] {
+            XCTAssertTrue(preview.output.contains(expected), "\(expected) in \(preview.output)")
+        }
+
+        let added = run("add", "Lunch with Ann tomorrow 12:30")
+        XCTAssertEqual(added.status, 0, added.error)
+        XCTAssertEqual(run("list", "--date", "2026-11-11").output, "2026-11-11  12:30–13:30  Lunch with Ann  [Personal]\n")
+        // Flags win over words.
+        XCTAssertEqual(run("add", "Dinner tomorrow 19:00", "--title", "Dinner with Ben", "--start", "2026-11-12T20:00").status, 0)
+        XCTAssertEqual(run("list", "--date", "2026-11-12").output, "2026-11-12  20:00–21:00  Dinner with Ben  [Personal]\n")
     }
 }

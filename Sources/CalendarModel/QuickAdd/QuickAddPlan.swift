@@ -1,0 +1,50 @@
+import Foundation
+
+/// What a plain phrase ("Lunch with Ann tomorrow 12:30", "明日12時にカフェでランチ") asks for:
+/// the plan `QuickAddParser` made of it.
+public struct QuickAddPlan: Equatable, Sendable {
+    public var title: String
+    public var timing: PlanTiming
+    public var repeatRule: QuickAddRepeat?
+    public var location: String?
+    /// A calendar named with "/work" (or "in Work" when a calendar has that name).
+    public var calendarName: String?
+    /// The words that were understood, in the order they stand in the phrase.
+    public var understood: [String]
+}
+
+/// A repeat a phrase asked for ("every Monday and Thursday", "毎月15日", "every 2 weeks until March").
+public struct QuickAddRepeat: Equatable, Sendable {
+    public enum Frequency: String, Sendable { case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY" }
+    public var frequency: Frequency
+    public var interval = 1
+    /// 1 = Sunday … 7 = Saturday.
+    public var weekdays: [Int] = []
+    public var monthDay: Int?
+    /// The last day it may happen on.
+    public var until: CalendarDay?
+    public var count: Int?
+
+    public init(frequency: Frequency, interval: Int = 1, weekdays: [Int] = [], monthDay: Int? = nil,
+                until: CalendarDay? = nil, count: Int? = nil) {
+        self.frequency = frequency
+        self.interval = interval
+        self.weekdays = weekdays
+        self.monthDay = monthDay
+        self.until = until
+        self.count = count
+    }
+
+    /// The RRULE value ("FREQ=WEEKLY;BYDAY=MO,TH;UNTIL=20270331"); all-day plans end the UNTIL
+    /// on a date, timed ones at the end of that day in UTC (`untilText` says which).
+    public func rruleValue(untilText: (CalendarDay) -> String) -> String {
+        var parts = ["FREQ=" + frequency.rawValue]
+        if interval > 1 { parts.append("INTERVAL=\(interval)") }
+        let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        if !weekdays.isEmpty { parts.append("BYDAY=" + weekdays.sorted { ($0 + 5) % 7 < ($1 + 5) % 7 }.map { codes[$0 - 1] }.joined(separator: ",")) }
+        if let monthDay { parts.append("BYMONTHDAY=\(monthDay)") }
+        if let count { parts.append("COUNT=\(count)") }
+        if let until { parts.append("UNTIL=" + untilText(until)) }
+        return parts.joined(separator: ";")
+    }
+}

@@ -1,0 +1,99 @@
+import CalendarModel
+import Foundation
+import XCTest
+
+/// Plain phrases read as a user means them, on a pinned Wednesday, 2026-12-02 10:00 UTC.
+final class QuickAddParserTests: XCTestCase {
+    private let now = Date(timeIntervalSince1970: 1_796_205_600) // 2026-12-02 10:00 UTC, a Wednesday
+
+    private func parser(_ locale: String = "en_US", names: [String] = ["Work", "Personal"]) -> QuickAddParser {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.firstWeekday = 1
+        return QuickAddParser(now: now, calendar: calendar, locale: Locale(identifier: locale), calendarNames: names)
+    }
+
+    /// "Title | 2026-12-03 12:30–13:30" or "Title | 2026-12-03 all day [–2026-12-05]", then extras.
+    private func read(_ text: String, _ locale: String = "en_US") -> String {
+        guard let plan = parser(locale).parse(text) else { return "nothing" }
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        func clock(_ date: Date) -> String {
+            String(format: "%02d:%02d", utc.component(.hour, from: date), utc.component(.minute, from: date))
+        }
+        var out = plan.title + " | "
+        switch plan.timing {
+        case let .allDay(start, end):
+            let last = end.adding(days: -1)
+            out += "\(start) all day" + (last != start ? "–\(last)" : "")
+        case let .timed(start, end):
+            let startDay = CalendarDay(start, in: utc), endDay = CalendarDay(end, in: utc)
+            out += "\(startDay) \(clock(start))–" + (endDay != startDay ? "\(endDay) " : "") + clock(end)
+        }
+        if let rule = plan.repeatRule { out += " | " + rule.rruleValue { $0.description } }
+        if let place = plan.location { out += " | at " + place }
+        if let name = plan.calendarName { out += " | in " + name }
+        return out
+    }
+
+    func testDaysAndTimesInEnglish() {
+        XCTAssertEqual(read("Lunch with Ann tomorrow 12:30"), "Lunch with Ann | 2026-12-03 12:30–13:30")
+        XCTAssertEqual(read("Dentist the day after tomorrow at 9am"), "Dentist | 2026-12-04 09:00–10:00")
+        XCTAssertEqual(read("Call mom today at 3"), "Call mom | 2026-12-02 15:00–16:00", "a bare 3 is the afternoon")
+        XCTAssertEqual(read("Run at 9"), "Run | 2026-12-03 09:00–10:00", "9:00 has passed today: tomorrow")
+        XCTAssertEqual(read("Review 21:00"), "Review | 2026-12-02 21:00–22:00")
+        XCTAssertEqual(read("Picnic Friday noon"), "Picnic | 2026-12-04 12:00–13:00")
+        XCTAssertEqual(read("Picnic next Friday"), "Picnic | 2026-12-11 all day", "the Friday of next week")
+        XCTAssertEqual(read("Standup Wednesday 9:30"), "Standup | 2026-12-02 09:30–10:30", "today is Wednesday")
+        XCTAssertEqual(read("Demo in 3 days 9-10:30"), "Demo | 2026-12-05 09:00–10:30")
+        XCTAssertEqual(read("Party Dec 24 from 7 to 11pm"), "Party | 2026-12-24 19:00–23:00")
+        XCTAssertEqual(read("Party 24 Dec"), "Party | 2026-12-24 all day")
+        XCTAssertEqual(read("Tax 12/24"), "Tax | 2026-12-24 all day")
+        XCTAssertEqual(read("Tax 24/12", "en_GB"), "Tax | 2026-12-24 all day")
+        XCTAssertEqual(read("Exam 2027-01-15 8:00 for 2h"), "Exam | 2027-01-15 08:00–10:00")
+        XCTAssertEqual(read("Rent 1st"), "Rent | 2027-01-01 all day", "the 1st has passed this month")
+        XCTAssertEqual(read("Birthday March 3"), "Birthday | 2027-03-03 all day")
+        XCTAssertEqual(read("Retro Nov 20"), "Retro | 2027-11-20 all day", "a passed date without a year is next year's")
+        XCTAssertEqual(read("Call for 45 minutes tomorrow 16:00"), "Call | 2026-12-03 16:00–16:45")
+        XCTAssertEqual(read("Trip Dec 14–16"), "Trip | 2026-12-14 all day–2026-12-16")
+        XCTAssertEqual(read("Offsite from Monday to Wednesday"), "Offsite | 2026-12-07 all day–2026-12-09")
+        XCTAssertEqual(read("Launch at midnight"), "Launch | 2026-12-03 00:00–01:00")
+    }
+
+    func testRepeatsPlacesAndCalendars() {
+        XCTAssertEqual(read("Standup every weekday 9:30 /work"),
+                       "Standup | 2026-12-03 09:30–10:30 | FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR | in work")
+        XCTAssertEqual(read("Gym every Monday and Thursday at 7am"),
+                       "Gym | 2026-12-03 07:00–08:00 | FREQ=WEEKLY;BYDAY=MO,TH")
+        XCTAssertEqual(read("Sync every 2 weeks"), "Sync | 2026-12-02 all day | FREQ=WEEKLY;INTERVAL=2")
+        XCTAssertEqual(read("Rent monthly on the 15th"), "Rent | 2026-12-15 all day | FREQ=MONTHLY;BYMONTHDAY=15")
+        XCTAssertEqual(read("Backup every day until March"), "Backup | 2026-12-02 all day | FREQ=DAILY;UNTIL=2027-03-31")
+        XCTAssertEqual(read("Lesson every week 5 times"), "Lesson | 2026-12-02 all day | FREQ=WEEKLY;COUNT=5")
+        XCTAssertEqual(read("Anniversary Dec 5 every year"), "Anniversary | 2026-12-05 all day | FREQ=YEARLY")
+        XCTAssertEqual(read("Coffee at Cafe Blue tomorrow 10:00"), "Coffee | 2026-12-03 10:00–11:00 | at Cafe Blue")
+        XCTAssertEqual(read("Review @ Room 4 Friday 14:00"), "Review | 2026-12-04 14:00–15:00 | at Room 4")
+        XCTAssertEqual(read("Planning in Work tomorrow"), "Planning | 2026-12-03 all day | in Work")
+        XCTAssertEqual(read("Walk in March"), "Walk in March | 2026-12-02 all day", "no calendar is called March")
+    }
+
+    func testJapanese() {
+        XCTAssertEqual(read("明日12時にカフェでランチ", "ja_JP"), "ランチ | 2026-12-03 12:00–13:00 | at カフェ")
+        XCTAssertEqual(read("明後日の午後3時半に歯医者", "ja_JP"), "歯医者 | 2026-12-04 15:30–16:30")
+        XCTAssertEqual(read("来週の金曜 午前9時 会議", "ja_JP"), "会議 | 2026-12-11 09:00–10:00")
+        XCTAssertEqual(read("3日後 9時〜10時半 面談", "ja_JP"), "面談 | 2026-12-05 09:00–10:30")
+        XCTAssertEqual(read("12月24日 パーティー", "ja_JP"), "パーティー | 2026-12-24 all day")
+        XCTAssertEqual(read("今日 １５:００ 電話", "ja_JP"), "電話 | 2026-12-02 15:00–16:00", "full-width digits")
+        XCTAssertEqual(read("２４日 終日 休み", "ja_JP"), "休み | 2026-12-24 all day")
+        XCTAssertEqual(read("毎週月曜と木曜 19時 ジム", "ja_JP"), "ジム | 2026-12-03 19:00–20:00 | FREQ=WEEKLY;BYDAY=MO,TH")
+        XCTAssertEqual(read("平日 9時半 朝会", "ja_JP"), "朝会 | 2026-12-03 09:30–10:30 | FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR")
+        XCTAssertEqual(read("毎月15日 家賃", "ja_JP"), "家賃 | 2026-12-15 all day | FREQ=MONTHLY;BYMONTHDAY=15")
+        XCTAssertEqual(read("隔週 定例", "ja_JP"), "定例 | 2026-12-02 all day | FREQ=WEEKLY;INTERVAL=2")
+        XCTAssertEqual(read("毎年 12月5日 記念日", "ja_JP"), "記念日 | 2026-12-05 all day | FREQ=YEARLY")
+        XCTAssertEqual(read("明日 会議室にて 打ち合わせ", "ja_JP"), "打ち合わせ | 2026-12-03 all day | at 会議室")
+    }
+
+    func testNothingLeftForATitleIsNoPlan() {
+        XCTAssertNil(parser().parse("tomorrow at 9"))
+        XCTAssertNil(parser().parse("   "))
+    }
+}
