@@ -10,7 +10,9 @@ extension WindowController {
         // Not an application accelerator: those would win over a text field's own Ctrl+Z.
         mainWindow.onUndo = { [weak self] in self?.editing.undo() }
         mainWindow.onRedo = { [weak self] in self?.editing.redo() }
-        mainWindow.pager.newPlanButton.onClicked { [weak self] in self?.editing.newPlan() }
+        quickAdd = QuickAddController(view: mainWindow.pager.quickAdd, store: store, editing: editing,
+                                      formatter: { [unowned self] in self.coordinator.formatter },
+                                      locale: localeSettings.locale, now: now)
         window.addAction("import") { [weak self] in self?.importer.chooseAndImport() }
         window.addAction("export") { [weak self] in self?.importer.chooseAndExport() }
         application.setAccelerators(["<Control>o"], forAction: "win.import")

@@ -41,6 +41,8 @@ final class WindowController {
     private let loadingLabel = Label()
     /// Reads a file again when another program changes it.
     let watcher = FileWatcher()
+    /// The header's + entry: a new plan in plain words.
+    var quickAdd: QuickAddController?
     /// Reminders as desktop notifications, once started (`startReminders`).
     var reminders: ReminderController?
     /// The log-in entry Preferences' "Run in the background for reminders" switches (nil in tests).

@@ -52,7 +52,7 @@ struct AddCommand {
             throw .usage("--start is required")
         }
         draft = PlanDraft(title: title, timing: timing, timeZone: UserTimeZone.writtenZone(context.timeZone),
-                          location: quick?.location, repeatRule: quick?.repeatRule.map(Self.rule),
+                          location: quick?.location, repeatRule: quick?.repeatRule.map(RepeatRule.init),
                           remindersBefore: try (parsed.lists["--remind"] ?? []).map(Self.minutes))
         calendarName = parsed.values["--calendar"] ?? quick?.calendarName
         understood = quick?.understood ?? []
@@ -67,21 +67,6 @@ struct AddCommand {
         let names = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone).paths
             .map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
         return QuickAddParser(now: context.now, calendar: calendar, locale: locale.locale, calendarNames: names)
-    }
-
-    /// The repeat as it is written; a day of the month is DTSTART's own (the plan starts on it).
-    static func rule(_ quick: QuickAddRepeat) -> RepeatRule {
-        let frequency: RepeatRule.Frequency = switch quick.frequency {
-        case .daily: .daily
-        case .weekly: .weekly
-        case .monthly: .monthly
-        case .yearly: .yearly
-        }
-        let codes: [RepeatRule.Weekday] = [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
-        let order: [RepeatRule.Weekday] = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-        let days = Set(quick.weekdays.map { codes[$0 - 1] })
-        let end: RepeatRule.End = quick.count.map { .afterCount($0) } ?? quick.until.map { .on($0) } ?? .never
-        return RepeatRule(frequency: frequency, interval: quick.interval, weekdays: order.filter(days.contains), end: end)
     }
 
     /// "15m", "1h", "2d", "1w" or "0" (at the start), before the start; at most four weeks.

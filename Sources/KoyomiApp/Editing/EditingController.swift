@@ -86,19 +86,30 @@ final class EditingController {
         dialog.present()
     }
 
-    private func defaultReminders(_ id: CalendarID) -> [Int] {
+    func defaultReminders(_ id: CalendarID) -> [Int] {
         owner.settings.settings.defaultReminders[id] ?? []
     }
 
     private func add(_ form: PlanForm) {
         guard let draft = form.draft(calendar: store.calendar) else { return }
+        add(draft, to: form.calendarID)
+    }
+
+    /// Saves a new plan (the editor's, or quick add's) with Undo, and shows its first day.
+    func add(_ draft: PlanDraft, to calendarID: CalendarID) {
         let uid = UUID().uuidString.lowercased() + "@koyomi"
         // TRANSLATORS: a toast after a new plan was saved; %@ is its title.
-        let summary = FormatterStrings.fill(L("“%@” added"), form.title)
-        perform(summary, touching: [(form.calendarID, uid)]) { files in
-            try files.modify(form.calendarID) { document in _ = try document.addEvent(draft, now: self.now(), uid: uid) }
+        let summary = FormatterStrings.fill(L("“%@” added"), draft.title)
+        perform(summary, touching: [(calendarID, uid)]) { files in
+            try files.modify(calendarID) { document in _ = try document.addEvent(draft, now: self.now(), uid: uid) }
         }
-        if let day = form.startDay { store.show(day) }
+        store.show(Plan(id: Plan.ID(uid: uid), calendarID: calendarID, title: draft.title, timing: draft.timing)
+            .days(in: store.calendar).lowerBound)
+    }
+
+    /// The full editor for a new plan, starting from `form` (quick add's "More Options…").
+    func newPlan(from form: PlanForm) {
+        openEditor(form: form, entry: nil)
     }
 
     private func saveEdit(of entry: PlanOnDay, from original: PlanForm, to edited: PlanForm) {

@@ -47,17 +47,17 @@ final class MonthPager {
         button.accessibleLabel = L("Search")
         return button
     }()
-    /// Opens the editor for a new plan on the selected day (Ctrl+N).
-    let newPlanButton: Button = {
-        let button = Button(iconName: "list-add-symbolic")
-        // TRANSLATORS: the header button that makes a new plan.
-        button.tooltip = L("New Plan")
-        button.accessibleLabel = L("New Plan")
-        return button
-    }()
+    /// A new plan in plain words (the full editor is Ctrl+N, or "More Options…").
+    let quickAdd = QuickAddView()
+    /// Opens `quickAdd`.
+    let newPlanButton: MenuButton
     private(set) var month: YearMonth?
 
     init() {
+        newPlanButton = MenuButton(iconName: "list-add-symbolic", popover: quickAdd.popover)
+        // TRANSLATORS: the header button that makes a new plan.
+        newPlanButton.tooltip = L("New Plan")
+        newPlanButton.accessibleLabel = L("New Plan")
         title.addCSSClass("title")
         title.addCSSClass("month-title")
         subtitle.addCSSClass("subtitle")

@@ -1,0 +1,138 @@
+import CalendarModel
+import Foundation
+import GtkKit
+import ICalendar
+
+/// Quick add: reads the header entry's words as the user types (`QuickAddParser`), shows
+/// what will be made, saves it on Enter (with Undo, like any new plan) or hands it to the full
+/// editor ("More Options…").
+@MainActor
+final class QuickAddController {
+    private let view: QuickAddView
+    private let store: CalendarStore
+    private let editing: EditingController
+    private let formatter: () -> CalendarFormatter
+    private let locale: Locale
+    private let now: () -> Date
+
+    init(view: QuickAddView, store: CalendarStore, editing: EditingController, formatter: @escaping () -> CalendarFormatter,
+         locale: Locale, now: @escaping () -> Date) {
+        self.view = view
+        self.store = store
+        self.editing = editing
+        self.formatter = formatter
+        self.locale = locale
+        self.now = now
+        view.onChange = { [weak self] in self?.render() }
+        view.onSave = { [weak self] in self?.save() }
+        view.onMoreOptions = { [weak self] in self?.moreOptions() }
+        render()
+    }
+
+    /// The plan the words describe now, and the calendar it goes to.
+    var reading: (plan: QuickAddPlan, calendar: CalendarInfo)? {
+        let writable = editing.writableCalendars
+        guard let target = writable.first else { return nil }
+        var calendar = store.calendar
+        calendar.firstWeekday = store.firstWeekday
+        let parser = QuickAddParser(now: now(), calendar: calendar, locale: locale,
+                                    calendarNames: writable.flatMap { [$0.name, Self.fileName($0)] })
+        guard let plan = parser.parse(view.entry.text) else { return nil }
+        let named = plan.calendarName.flatMap { name in
+            writable.first { $0.name.caseInsensitiveCompare(name) == .orderedSame
+                || Self.fileName($0).caseInsensitiveCompare(name) == .orderedSame }
+        }
+        return (plan, named ?? target)
+    }
+
+    private static func fileName(_ info: CalendarInfo) -> String {
+        ((info.id.rawValue as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    func render() {
+        guard let (plan, calendar) = reading else {
+            let empty = view.entry.text.trimmingCharacters(in: .whitespaces).isEmpty
+            view.show(preview: editing.writableCalendars.isEmpty ? L("No calendar here can take new plans: open or create one of your own")
+                      : empty ? L("Type a plan, its day and time, e.g. “Lunch with Ann tomorrow 12:30”")
+                      : L("Say what the plan is, not only when"),
+                      understood: "")
+            return
+        }
+        let shown = Plan(id: Plan.ID(uid: "quick-add"), calendarID: calendar.id, title: plan.title, location: plan.location,
+                         timing: plan.timing)
+        let format = formatter()
+        var lines = [plan.title, format.agendaHeader(shown.days(in: store.calendar).lowerBound) + L(", ") + format.rangeText(for: shown)]
+        if let rule = plan.repeatRule { lines.append(Self.repeatText(rule, formatter: format)) }
+        // TRANSLATORS: in quick add's preview; %@ is the place.
+        if let place = plan.location { lines.append(FormatterStrings.fill(L("At %@"), place)) }
+        // TRANSLATORS: in quick add's preview; %@ is the calendar the plan goes to.
+        lines.append(FormatterStrings.fill(L("In %@"), calendar.name))
+        view.show(preview: lines.joined(separator: "\n"), understood: Self.highlighted(view.entry.text, plan.understood))
+    }
+
+    /// The phrase with the understood words in bold (they are found in order).
+    static func highlighted(_ text: String, _ words: [String]) -> String {
+        var markup = "", rest = Substring(text)
+        for word in words {
+            guard let range = rest.range(of: word) else { continue }
+            markup += Label.escape(String(rest[..<range.lowerBound])) + "<b>" + Label.escape(word) + "</b>"
+            rest = rest[range.upperBound...]
+        }
+        return words.isEmpty ? "" : markup + Label.escape(String(rest))
+    }
+
+    /// "Repeats every week on Monday, Thursday, until March 31, 2027".
+    static func repeatText(_ rule: QuickAddRepeat, formatter: CalendarFormatter) -> String {
+        var text: String
+        switch rule.frequency {
+        case .daily: text = rule.interval > 1 ? FormatterStrings.fill(L("Repeats every %@ days"), String(rule.interval)) : L("Repeats daily")
+        case .weekly: text = rule.interval > 1 ? FormatterStrings.fill(L("Repeats every %@ weeks"), String(rule.interval)) : L("Repeats weekly")
+        case .monthly: text = rule.interval > 1 ? FormatterStrings.fill(L("Repeats every %@ months"), String(rule.interval)) : L("Repeats monthly")
+        case .yearly: text = rule.interval > 1 ? FormatterStrings.fill(L("Repeats every %@ years"), String(rule.interval)) : L("Repeats yearly")
+        }
+        if !rule.weekdays.isEmpty {
+            let names = formatter.calendar.standaloneWeekdaySymbols
+            // TRANSLATORS: after "Repeats weekly"; %@ lists weekdays.
+            text += FormatterStrings.fill(L(" on %@"), rule.weekdays.map { names[$0 - 1] }.joined(separator: L(", ")))
+        }
+        // TRANSLATORS: after a repeat; %@ is the last day.
+        if let until = rule.until { text += FormatterStrings.fill(L(", until %@"), formatter.agendaHeader(until)) }
+        // TRANSLATORS: after a repeat; %@ is how many times.
+        if let count = rule.count { text += FormatterStrings.fill(L(", %@ times"), String(count)) }
+        return text
+    }
+
+    private func save() {
+        guard let (plan, calendar) = reading else {
+            view.entry.grabFocus()
+            return
+        }
+        editing.add(draft(plan), to: calendar.id)
+        view.entry.text = ""
+        view.popover.popdown()
+    }
+
+    private func draft(_ plan: QuickAddPlan) -> PlanDraft {
+        let zone = store.calendar.timeZone
+        let utc = ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
+        return PlanDraft(title: plan.title, timing: plan.timing, timeZone: utc ? nil : zone, location: plan.location,
+                         repeatRule: plan.repeatRule.map(RepeatRule.init))
+    }
+
+    private func moreOptions() {
+        guard let (plan, calendar) = reading else {
+            view.popover.popdown()
+            editing.newPlan()
+            return
+        }
+        let shown = Plan(id: Plan.ID(uid: "quick-add"), calendarID: calendar.id, title: plan.title, location: plan.location,
+                         timing: plan.timing)
+        let rule = plan.repeatRule.map(RepeatRule.init)
+        var form = PlanForm(plan: shown, repeat: rule.flatMap(PlanForm.Repeat.init(rule:)) ?? .none,
+                            repeatEnd: rule.map { PlanForm.RepeatEnd($0.end) } ?? .never, calendar: store.calendar)
+        form.reminders = editing.defaultReminders(calendar.id)
+        view.entry.text = ""
+        view.popover.popdown()
+        editing.newPlan(from: form)
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import GtkKit
+
+/// The header's + popover: one entry for a plan in plain words, a live preview of what it
+/// will make, and "More Options…" for the full editor. It only shows and reports.
+@MainActor
+final class QuickAddView {
+    let popover: Popover
+    let entry = Entry(placeholder: L("Lunch with Ann tomorrow 12:30"))
+    /// What will be created, in the user's words, and the phrase with the understood words bold.
+    let preview = Label()
+    let understood = Label()
+    let moreButton = Button(label: L("More Options…"))
+    /// Enter in the entry.
+    var onSave: (() -> Void)?
+    var onChange: (() -> Void)?
+    var onMoreOptions: (() -> Void)?
+
+    init() {
+        let box = Box(.vertical, spacing: 8)
+        box.setMargins(top: 6, bottom: 6, start: 6, end: 6)
+        entry.widthChars = 32
+        // TRANSLATORS: the screen-reader name of the quick-add field under the header's + button.
+        entry.accessibleLabel = L("New plan in words")
+        for label in [preview, understood] {
+            label.xalign = 0
+            label.wraps = true
+            label.maxWidthChars = 40
+        }
+        understood.addCSSClass("dim-label")
+        moreButton.halign = .end
+        box.append(entry)
+        box.append(preview)
+        box.append(understood)
+        box.append(moreButton)
+        popover = Popover(child: box)
+        entry.onChanged { [weak self] in self?.onChange?() }
+        entry.onActivate { [weak self] in self?.onSave?() }
+        moreButton.onClicked { [weak self] in self?.onMoreOptions?() }
+        // Typing starts at once when the popover opens.
+        popover.onSignal("map") { [weak self] in _ = self?.entry.grabFocus() }
+    }
+
+    /// Shows the preview lines; the entry's description says the same to a screen reader.
+    func show(preview text: String, understood phrase: String) {
+        preview.text = text
+        understood.setMarkup(phrase)
+        understood.isVisible = !phrase.isEmpty
+        entry.accessibleDescription = text
+    }
+}

@@ -1,0 +1,66 @@
+import CalendarModel
+import Foundation
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// The header's + opens quick add: a plan in plain words, previewed as it is typed, saved on
+/// Enter with the grid on its day (now is Sunday 2026-11-29 12:00 UTC).
+final class QuickAddWindowTests: AppTestCase {
+    private func personal() throws -> String {
+        try writeCalendar("personal.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\nX-WR-CALNAME:Personal\r\nEND:VCALENDAR\r\n")
+    }
+
+    func testTypingPreviewsThePlanAndEnterSavesItOnItsDay() throws {
+        let path = try personal()
+        try MainActor.assumeIsolated {
+            let controller = openWindow([path])
+            let view = window.pager.quickAdd
+            window.pager.newPlanButton.popup()
+            XCTAssertTrue(MainLoop.iterate(until: { view.popover.isMapped }), "the + opens quick add")
+            XCTAssertTrue(MainLoop.iterate(until: { view.entry.containsFocus }), "ready to type")
+            XCTAssertEqual(view.entry.accessibleLabel, "New plan in words")
+
+            view.entry.text = "Lunch with Ann tomorrow 12:30 @ Cafe Blue"
+            let lines = view.preview.text.replacingOccurrences(of: "\u{202F}", with: " ").components(separatedBy: "\n")
+            XCTAssertEqual(lines, ["Lunch with Ann", "Monday, November 30, 12:30 PM – 1:30 PM", "At Cafe Blue", "In Personal"])
+            XCTAssertEqual(view.entry.accessibleDescription, view.preview.text, "a screen reader hears the preview")
+            XCTAssertEqual(QuickAddController.highlighted("Lunch with Ann tomorrow 12:30 @ Cafe Blue", ["tomorrow", "12:30", "@ Cafe Blue"]),
+                           "Lunch with Ann <b>tomorrow</b> <b>12:30</b> <b>@ Cafe Blue</b>")
+
+            view.entry.text = "Standup every weekday 9:30"
+            XCTAssertTrue(view.preview.text.contains("Repeats weekly on Monday, Tuesday, Wednesday, Thursday, Friday"), view.preview.text)
+
+            view.entry.text = "Lunch with Ann tomorrow 12:30 @ Cafe Blue"
+            view.entry.activate()
+            XCTAssertEqual(selectedCells(), ["2026-11-30"], "the grid goes to the new plan's day")
+            XCTAssertEqual(rowTitles, ["Lunch with Ann"])
+            XCTAssertEqual(view.entry.text, "", "ready for the next one")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            XCTAssertTrue(text.contains("SUMMARY:Lunch with Ann\r\n") && text.contains("LOCATION:Cafe Blue\r\n"), text)
+            XCTAssertTrue(text.contains("DTSTART:20261130T123000Z\r\n"), text)
+            controller.editing.undo()
+            XCTAssertEqual(rowTitles, [], "Undo takes it back, as for any new plan")
+        }
+    }
+
+    func testWordsThatSayOnlyWhenAreNotSavedAndMoreOptionsOpensTheEditor() throws {
+        let path = try personal()
+        try MainActor.assumeIsolated {
+            let controller = openWindow([path])
+            let view = window.pager.quickAdd
+            view.entry.text = "tomorrow 9am"
+            XCTAssertEqual(view.preview.text, "Say what the plan is, not only when")
+            view.entry.activate()
+            XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8).contains("BEGIN:VEVENT"), false)
+
+            view.entry.text = "Dentist Friday 9:00 for 45 minutes"
+            view.moreButton.click()
+            let editor = try XCTUnwrap(controller.editing.editor, "More Options… opens the full editor")
+            XCTAssertEqual(editor.fields.titleEntry.text, "Dentist")
+            XCTAssertEqual(editor.fields.startDateEntry.text, "2026-12-04")
+            XCTAssertEqual(editor.fields.endTimeEntry.text.replacingOccurrences(of: "\u{202F}", with: " "), "9:45 AM")
+            editor.dialog.close()
+        }
+    }
+}
