@@ -1,7 +1,7 @@
 import CalendarModel
 import GtkKit
 
-/// The window's editing actions: the + button, Ctrl+N, Ctrl+Z, import and export.
+/// The window's editing actions: quick add under the + button, Ctrl+N, Ctrl+Z, import and export.
 extension WindowController {
     func connectEditing(application: Application) {
         let window = mainWindow.window

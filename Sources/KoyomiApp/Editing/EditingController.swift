@@ -32,7 +32,7 @@ final class EditingController {
 
     // MARK: New and edit
 
-    /// Ctrl+N and the header's + button: a new plan on the selected day (else today).
+    /// Ctrl+N (and quick add's "More Options…" with nothing typed): a new plan on the selected day (else today).
     func newPlan() {
         guard let target = writableCalendars.first(where: { !store.hiddenCalendars.contains($0.id) })
                 ?? writableCalendars.first else {
