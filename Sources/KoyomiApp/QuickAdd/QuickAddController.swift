@@ -67,7 +67,7 @@ final class QuickAddController {
         if let place = plan.location { lines.append(FormatterStrings.fill(L("At %@"), place)) }
         // TRANSLATORS: in quick add's preview; %@ is the calendar the plan goes to.
         lines.append(FormatterStrings.fill(L("In %@"), calendar.name))
-        view.show(preview: lines.joined(separator: "\n"), understood: Self.highlighted(view.entry.text, plan.understood))
+        view.show(preview: lines.joined(separator: "\n"), titled: true, understood: Self.highlighted(view.entry.text, plan.understood))
     }
 
     /// The phrase with the understood words in bold (they are found in order).

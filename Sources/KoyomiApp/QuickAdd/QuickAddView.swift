@@ -41,9 +41,15 @@ final class QuickAddView {
         popover.onSignal("map") { [weak self] in _ = self?.entry.grabFocus() }
     }
 
-    /// Shows the preview lines; the entry's description says the same to a screen reader.
-    func show(preview text: String, understood phrase: String) {
-        preview.text = text
+    /// Shows the preview lines (the first, the plan's title, in bold when `titled`); the entry's
+    /// description says the same to a screen reader.
+    func show(preview text: String, titled: Bool = false, understood phrase: String) {
+        let lines = text.components(separatedBy: "\n")
+        if titled, let first = lines.first {
+            preview.setMarkup(([ "<b>" + Label.escape(first) + "</b>"] + lines.dropFirst().map(Label.escape)).joined(separator: "\n"))
+        } else {
+            preview.text = text
+        }
         understood.setMarkup(phrase)
         understood.isVisible = !phrase.isEmpty
         entry.accessibleDescription = text
