@@ -23,10 +23,15 @@ struct AddCommand {
         let words = parsed.positionals.joined(separator: " ")
         var quick: QuickAddPlan?
         if !words.trimmingCharacters(in: .whitespaces).isEmpty {
-            guard let plan = Self.parser(context).parse(words) else {
+            switch Self.parser(context).read(words) {
+            case let .success(plan): quick = plan
+            case .failure(.noTitle):
                 throw .usage("“\(words)” leaves nothing for a title: say what the plan is, e.g. “Lunch with Ann tomorrow 12:30”")
+            case let .failure(.impossibleDate(day)):
+                throw .usage("“\(day)” is not a day that exists; nothing was written")
+            case let .failure(.impossibleTime(time)):
+                throw .usage("“\(time)” is not a time of day; nothing was written")
             }
-            quick = plan
         }
         guard let title = parsed.values["--title"] ?? quick?.title else {
             throw .usage("--title is required (or describe the plan in words, e.g. koyomi add \"Lunch tomorrow 12:30\")")

@@ -93,7 +93,39 @@ final class QuickAddParserTests: XCTestCase {
     }
 
     func testNothingLeftForATitleIsNoPlan() {
-        XCTAssertNil(parser().parse("tomorrow at 9"))
-        XCTAssertNil(parser().parse("   "))
+        XCTAssertEqual(parser().read("tomorrow at 9").failure, .noTitle)
+        XCTAssertEqual(parser().read("   ").failure, .noTitle)
+    }
+
+    /// Impossible days and times are said, never read as another day or as all day.
+    func testImpossibleDaysAndTimesAreSaid() {
+        XCTAssertEqual(parser().read("Party Feb 30").failure, .impossibleDate("Feb 30"))
+        XCTAssertEqual(parser().read("Party 2026-13-01").failure, .impossibleDate("2026-13-01"))
+        XCTAssertEqual(parser().read("Party 2月30日").failure, .impossibleDate("2月30日"))
+        XCTAssertEqual(parser().read("Call 25:00").failure, .impossibleTime("25:00"))
+        XCTAssertEqual(parser().read("Call 9:75").failure, .impossibleTime("9:75"))
+        XCTAssertEqual(parser().read("Call 13pm").failure, .impossibleTime("13pm"))
+        XCTAssertEqual(parser().read("電話 25時").failure, .impossibleTime("25時"))
+    }
+
+    /// Month ends and leap days, and a DST day's wall times.
+    func testMonthEndsLeapDaysAndDST() {
+        XCTAssertEqual(read("Report Feb 29"), "Report | 2028-02-29 all day", "the next Feb 29 is in 2028")
+        XCTAssertEqual(read("Report 31st"), "Report | 2026-12-31 all day")
+        XCTAssertEqual(read("Close books every month until Jan"), "Close books | 2026-12-02 all day | FREQ=MONTHLY;UNTIL=2027-01-31")
+        var berlin = Calendar(identifier: .gregorian)
+        berlin.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let dst = QuickAddParser(now: now, calendar: berlin, locale: Locale(identifier: "en_GB"))
+        guard case let .timed(start, end)? = dst.parse("Brunch Mar 28 9:00-11:00")?.timing else { return XCTFail("no times") }
+        // 09:00 CEST is 07:00 UTC on the day clocks go forward; two hours on the wall clock.
+        XCTAssertEqual(start, Date(timeIntervalSince1970: 1_806_217_200))
+        XCTAssertEqual(end.timeIntervalSince(start), 7_200)
+    }
+}
+
+private extension Result {
+    var failure: Failure? {
+        if case let .failure(problem) = self { return problem }
+        return nil
     }
 }

@@ -30,54 +30,58 @@ extension QuickAddParser {
             reading.lastDay = CalendarDay(year: start.year + (lastMonth < month ? 1 : 0), month: lastMonth, day: last)
             return
         }
-        reading.day = singleDay(&phrase)
+        let (day, words) = singleDay(&phrase)
+        reading.day = day
+        // Words that name a day that does not exist ("Feb 30") are said, never guessed away.
+        if day == nil, let words { reading.problems.append(.impossibleDate(words.trimmingCharacters(in: .whitespaces))) }
     }
 
-    private func singleDay(_ phrase: inout QuickAddPhrase) -> CalendarDay? {
+    /// The day the phrase names, or nil with the words when they name none that exists.
+    private func singleDay(_ phrase: inout QuickAddPhrase) -> (CalendarDay?, String?) {
         typealias W = QuickAddWords
-        if phrase.match(#"\b(?:the\s+)?day\s+after\s+tomorrow\b|明後日|あさって"#) != nil { return today.adding(days: 2) }
-        if phrase.match(#"\btomorrow\b|明日|あした"#) != nil { return today.adding(days: 1) }
-        if phrase.match(#"\b(?:today|tonight)\b|今日|きょう"#) != nil { return today }
+        if phrase.match(#"\b(?:the\s+)?day\s+after\s+tomorrow\b|明後日|あさって"#) != nil { return (today.adding(days: 2), nil) }
+        if phrase.match(#"\btomorrow\b|明日|あした"#) != nil { return (today.adding(days: 1), nil) }
+        if phrase.match(#"\b(?:today|tonight)\b|今日|きょう"#) != nil { return (today, nil) }
         if let later = phrase.match(#"\bin\s+(\d{1,3})\s+(day|week)s?\b|(\d{1,3})(日|週間)後"#),
            let count = Int(later[1] ?? later[3] ?? "") {
             let weeks = (later[2] ?? "").lowercased() == "week" || later[4] == "週間"
-            return today.adding(days: count * (weeks ? 7 : 1))
+            return (today.adding(days: count * (weeks ? 7 : 1)), nil)
         }
         if let next = phrase.match(#"\bnext\s+\#(W.weekday)\b"#), let weekday = W.weekday(next[1]) {
-            return day(weekday: weekday, nextWeek: true)
+            return (day(weekday: weekday, nextWeek: true), nil)
         }
         if let next = phrase.match("(来週|今週)の?\(W.japaneseWeekday)"), let weekday = W.japaneseWeekday(next[2]) {
-            return day(weekday: weekday, nextWeek: next[1] == "来週")
+            return (day(weekday: weekday, nextWeek: next[1] == "来週"), nil)
         }
         if let iso = phrase.match(#"\b(\d{4})-(\d{1,2})-(\d{1,2})\b|(\d{4})年(\d{1,2})月(\d{1,2})日"#) {
             let parts = [iso[1] ?? iso[4], iso[2] ?? iso[5], iso[3] ?? iso[6]].map { Int($0 ?? "") ?? 0 }
-            return CalendarDay(year: parts[0], month: parts[1], day: parts[2])
+            return (CalendarDay(year: parts[0], month: parts[1], day: parts[2]), iso[0])
         }
         if let named = phrase.match(#"\b\#(W.month)\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b"#),
            let month = W.month(named[1]), let day = Int(named[2] ?? "") {
-            return date(month: month, day: day, year: named[3].flatMap { Int($0) })
+            return (date(month: month, day: day, year: named[3].flatMap { Int($0) }), named[0])
         }
         if let named = phrase.match(#"\b(\d{1,2})(?:st|nd|rd|th)?\s+\#(W.month)(?:\s+(\d{4}))?\b"#),
            let month = W.month(named[2]), let day = Int(named[1] ?? "") {
-            return date(month: month, day: day, year: named[3].flatMap { Int($0) })
+            return (date(month: month, day: day, year: named[3].flatMap { Int($0) }), named[0])
         }
         if let japanese = phrase.match("(\\d{1,2})月(\\d{1,2})日"), let month = Int(japanese[1] ?? ""), let day = Int(japanese[2] ?? "") {
-            return date(month: month, day: day, year: nil)
+            return (date(month: month, day: day, year: nil), japanese[0])
         }
         if let slash = phrase.match(#"\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b"#),
            let first = Int(slash[1] ?? ""), let second = Int(slash[2] ?? "") {
-            return date(month: dayFirst ? second : first, day: dayFirst ? first : second, year: slash[3].flatMap { Int($0) })
+            return (date(month: dayFirst ? second : first, day: dayFirst ? first : second, year: slash[3].flatMap { Int($0) }), slash[0])
         }
         if let weekday = phrase.match(#"\b(?:this\s+)?\#(W.weekday)\b"#), let number = W.weekday(weekday[1]) {
-            return day(weekday: number, nextWeek: false)
+            return (day(weekday: number, nextWeek: false), nil)
         }
         if let weekday = phrase.match(W.japaneseWeekday), let number = W.japaneseWeekday(weekday[1]) {
-            return day(weekday: number, nextWeek: false)
+            return (day(weekday: number, nextWeek: false), nil)
         }
         if let ordinal = phrase.match(#"\b(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b|(?<![\d月])(\d{1,2})日(?![後間])"#),
            let day = Int(ordinal[1] ?? ordinal[2] ?? "") {
-            return date(monthDay: day)
+            return (date(monthDay: day), ordinal[0])
         }
-        return nil
+        return (nil, nil)
     }
 }

@@ -16,10 +16,12 @@ extension QuickAddParser {
                                                                           bareHourGuess: false), let end, shared < end {
                 start = shared
             }
-            if let start, let end {
-                (reading.start, reading.end) = (start, end)
+            guard let start, let end else {
+                reading.problems.append(.impossibleTime((range[0] ?? "").trimmingCharacters(in: .whitespaces)))
                 return
             }
+            (reading.start, reading.end) = (start, end)
+            return
         }
         if let range = phrase.match("\(W.japaneseTime)\\s*(?:〜|～|~|-|から)\\s*\(W.japaneseTime)(?:まで)?"),
            let start = W.japaneseSeconds(meridiem: range[1], hour: range[2], half: range[3], minute: range[4]),
@@ -29,20 +31,25 @@ extension QuickAddParser {
         }
         if phrase.match(#"\bnoon\b|正午"#) != nil { reading.start = 12 * 3_600; return }
         if phrase.match(#"\bmidnight\b"#) != nil { reading.start = 0; return }
-        if let japanese = phrase.match(W.japaneseTime),
-           let start = W.japaneseSeconds(meridiem: japanese[1], hour: japanese[2], half: japanese[3], minute: japanese[4]) {
+        if let japanese = phrase.match(W.japaneseTime) {
+            guard let start = W.japaneseSeconds(meridiem: japanese[1], hour: japanese[2], half: japanese[3], minute: japanese[4]) else {
+                reading.problems.append(.impossibleTime(japanese[0] ?? ""))
+                return
+            }
             reading.start = start
             return
         }
         // "12:30", "9am", "at 9:30 pm"; a bare number only after "at".
         for pattern in [#"(?:\bat\s+)?\b(\d{1,2}):(\d{2})\s*(am|pm|a\.m\.|p\.m\.)?(?![\d/])"#,
                         #"(?:\bat\s+)?\b(\d{1,2})()\s*(am|pm|a\.m\.|p\.m\.)"#, #"\bat\s+(\d{1,2})()()\b(?![:/]\d)"#] {
-            if let time = phrase.match(pattern),
-               let seconds = W.seconds(hour: time[1], minute: time[2].flatMap { $0.isEmpty ? nil : $0 },
-                                       meridiem: time[3].flatMap { $0.isEmpty ? nil : $0 }, bareHourGuess: true) {
-                reading.start = seconds
+            guard let time = phrase.match(pattern) else { continue }
+            guard let seconds = W.seconds(hour: time[1], minute: time[2].flatMap { $0.isEmpty ? nil : $0 },
+                                          meridiem: time[3].flatMap { $0.isEmpty ? nil : $0 }, bareHourGuess: true) else {
+                reading.problems.append(.impossibleTime((time[0] ?? "").trimmingCharacters(in: .whitespaces)))
                 return
             }
+            reading.start = seconds
+            return
         }
     }
 

@@ -33,8 +33,14 @@ public struct QuickAddParser {
 
     var today: CalendarDay { CalendarDay(now, in: calendar) }
 
-    /// The plan the phrase describes, or nil when nothing is left for a title.
+    /// The plan the phrase describes, or nil when it describes none (`read` says why).
     public func parse(_ text: String) -> QuickAddPlan? {
+        try? read(text).get()
+    }
+
+    /// The plan the phrase describes, or why there is none: nothing left for a title, or a
+    /// day or time that does not exist ("Feb 30", "25:00"), which is never guessed away.
+    public func read(_ text: String) -> Result<QuickAddPlan, QuickAddProblem> {
         var phrase = QuickAddPhrase(text)
         var reading = Reading()
         readCalendar(&phrase, &reading)
@@ -42,10 +48,11 @@ public struct QuickAddParser {
         readDays(&phrase, &reading)
         readTimes(&phrase, &reading)
         readPlace(&phrase, &reading)
+        if let problem = reading.problems.first { return .failure(problem) }
         let title = phrase.rest
-        guard !title.isEmpty else { return nil }
-        return QuickAddPlan(title: title, timing: timing(reading), repeatRule: reading.repeatRule,
-                            location: reading.place, calendarName: reading.calendarName, understood: phrase.understood)
+        guard !title.isEmpty else { return .failure(.noTitle) }
+        return .success(QuickAddPlan(title: title, timing: timing(reading), repeatRule: reading.repeatRule,
+                                     location: reading.place, calendarName: reading.calendarName, understood: phrase.understood))
     }
 
     /// What was read so far.
@@ -60,6 +67,7 @@ public struct QuickAddParser {
         var end: Int?
         var length: Int?
         var allDay = false
+        var problems: [QuickAddProblem] = []
     }
 
     // MARK: Putting it together
@@ -121,10 +129,11 @@ public struct QuickAddParser {
     /// `month`/`day` in `year`, or when no year is given, the next such day from today.
     func date(month: Int, day: Int, year: Int?) -> CalendarDay? {
         if let year { return CalendarDay(year: year < 100 ? 2000 + year : year, month: month, day: day) }
-        guard let this = CalendarDay(year: today.year, month: month, day: day) else {
-            return CalendarDay(year: today.year + 1, month: month, day: day)
+        // February 29 comes every four years (eight across a century that skips one).
+        for year in today.year...(today.year + 8) {
+            if let candidate = CalendarDay(year: year, month: month, day: day), candidate >= today { return candidate }
         }
-        return this < today ? CalendarDay(year: today.year + 1, month: month, day: day) : this
+        return nil
     }
 
     /// The next day `day` of a month from today ("24th").

@@ -48,3 +48,13 @@ public struct QuickAddRepeat: Equatable, Sendable {
         return parts.joined(separator: ";")
     }
 }
+
+/// Why a phrase describes no plan.
+public enum QuickAddProblem: Error, Equatable, Sendable {
+    /// Only when (and where), not what: nothing is left for a title.
+    case noTitle
+    /// These words name a day that does not exist ("Feb 30", "2026-13-01").
+    case impossibleDate(String)
+    /// These words name no time of day ("25:00", "9:75").
+    case impossibleTime(String)
+}

@@ -31,18 +31,29 @@ final class QuickAddController {
 
     /// The plan the words describe now, and the calendar it goes to.
     var reading: (plan: QuickAddPlan, calendar: CalendarInfo)? {
+        guard case let .success(found)? = read() else { return nil }
+        return found
+    }
+
+    /// What the words say now: a plan and its calendar, why there is none, or nil when no
+    /// calendar here takes new plans.
+    private func read() -> Result<(plan: QuickAddPlan, calendar: CalendarInfo), QuickAddProblem>? {
         let writable = editing.writableCalendars
         guard let target = writable.first else { return nil }
         var calendar = store.calendar
         calendar.firstWeekday = store.firstWeekday
         let parser = QuickAddParser(now: now(), calendar: calendar, locale: locale,
                                     calendarNames: writable.flatMap { [$0.name, Self.fileName($0)] })
-        guard let plan = parser.parse(view.entry.text) else { return nil }
+        let plan: QuickAddPlan
+        switch parser.read(view.entry.text) {
+        case let .success(found): plan = found
+        case let .failure(problem): return .failure(problem)
+        }
         let named = plan.calendarName.flatMap { name in
             writable.first { $0.name.caseInsensitiveCompare(name) == .orderedSame
                 || Self.fileName($0).caseInsensitiveCompare(name) == .orderedSame }
         }
-        return (plan, named ?? target)
+        return .success((plan, named ?? target))
     }
 
     private static func fileName(_ info: CalendarInfo) -> String {
@@ -50,13 +61,21 @@ final class QuickAddController {
     }
 
     func render() {
-        guard let (plan, calendar) = reading else {
+        let plan: QuickAddPlan, calendar: CalendarInfo
+        switch read() {
+        case nil:
+            return view.show(preview: L("No calendar here can take new plans: open or create one of your own"), understood: "")
+        case let .success(found): (plan, calendar) = found
+        case .failure(.noTitle):
             let empty = view.entry.text.trimmingCharacters(in: .whitespaces).isEmpty
-            view.show(preview: editing.writableCalendars.isEmpty ? L("No calendar here can take new plans: open or create one of your own")
-                      : empty ? L("Type a plan, its day and time, e.g. “Lunch with Ann tomorrow 12:30”")
-                      : L("Say what the plan is, not only when"),
-                      understood: "")
-            return
+            return view.show(preview: empty ? L("Type a plan, its day and time, e.g. “Lunch with Ann tomorrow 12:30”")
+                             : L("Say what the plan is, not only when"), understood: "")
+        case let .failure(.impossibleDate(words)):
+            // TRANSLATORS: under quick add's entry; %@ are the typed words, e.g. "Feb 30".
+            return view.show(preview: FormatterStrings.fill(L("“%@” is not a day that exists"), words), understood: "")
+        case let .failure(.impossibleTime(words)):
+            // TRANSLATORS: under quick add's entry; %@ are the typed words, e.g. "25:00".
+            return view.show(preview: FormatterStrings.fill(L("“%@” is not a time of day"), words), understood: "")
         }
         let shown = Plan(id: Plan.ID(uid: "quick-add"), calendarID: calendar.id, title: plan.title, location: plan.location,
                          timing: plan.timing)
