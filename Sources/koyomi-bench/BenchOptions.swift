@@ -14,6 +14,8 @@ struct BenchOptions {
     var recurrence = false
     /// The next week's reminders among 100,000 plans instead of the app's rows.
     var reminders = false
+    /// Reading plain phrases (quick add) instead of the app's rows.
+    var quickAdd = false
 
     static let usage = """
     Usage: koyomi-bench [--sizes 1000,10000,100000] [--runs N] [--interactions N] [--json FILE]
@@ -21,6 +23,7 @@ struct BenchOptions {
            koyomi-bench --sync 5000,50000 [--koyomi PATH]
            koyomi-bench --recurrence [--runs N]
            koyomi-bench --reminders [--runs N]
+           koyomi-bench --quick-add [--runs N]
 
     Generates calendars of each size in a temporary folder and measures load, first frame,
     paging, selection, search, save and peak RSS, beside libical's raw parse and a C program
@@ -37,6 +40,7 @@ struct BenchOptions {
                          calendar each (first month asked for, then 24 more)
       --reminders        instead: the next week's reminders among 100,000 plans, about
                          10,000 of them with a reminder
+      --quick-add        instead: reading plain phrases in English and Japanese (quick add)
     Without DISPLAY it re-runs itself under xvfb-run and dbus-run-session (GSK_RENDERER=cairo).
     """
 
@@ -67,6 +71,7 @@ struct BenchOptions {
                 options.syncSizes = try text.split(separator: ",").map { try count(argument, String($0), minimum: 1) }
             case "--recurrence": options.recurrence = true
             case "--reminders": options.reminders = true
+            case "--quick-add": options.quickAdd = true
             case "-h", "--help":
                 print(usage)
                 exit(0)

@@ -41,6 +41,12 @@ if options.reminders {
     exit(0)
 }
 
+if options.quickAdd {
+    log("quick add: \(QuickAddBenchmark.phrases.count) phrases, \(options.runs) runs")
+    print(QuickAddBenchmark.render(QuickAddBenchmark().run(runs: options.runs)))
+    exit(0)
+}
+
 BenchEnvironment.runUnderXvfbIfHeadless()
 
 do {

@@ -22,8 +22,11 @@ public struct QuickAddParser {
     public let dayFirst: Bool
     /// Calendars the user has: "in Work" names one when its name is unambiguous.
     public let calendarNames: [String]
+    private let patterns: QuickAddPatterns
 
-    public init(now: Date, calendar: Calendar, locale: Locale, calendarNames: [String] = []) {
+    public init(now: Date, calendar: Calendar, locale: Locale, calendarNames: [String] = [],
+                patterns: QuickAddPatterns = QuickAddPatterns()) {
+        self.patterns = patterns
         self.now = now
         self.calendar = calendar
         let pattern = DateFormatter.dateFormat(fromTemplate: "Md", options: 0, locale: locale) ?? "M/d"
@@ -41,7 +44,7 @@ public struct QuickAddParser {
     /// The plan the phrase describes, or why there is none: nothing left for a title, or a
     /// day or time that does not exist ("Feb 30", "25:00"), which is never guessed away.
     public func read(_ text: String) -> Result<QuickAddPlan, QuickAddProblem> {
-        var phrase = QuickAddPhrase(text)
+        var phrase = QuickAddPhrase(text, patterns: patterns)
         var reading = Reading()
         readCalendar(&phrase, &reading)
         readRepeat(&phrase, &reading)

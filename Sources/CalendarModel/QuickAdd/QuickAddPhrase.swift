@@ -6,10 +6,12 @@ struct QuickAddPhrase {
     /// The phrase with full-width digits and colons made ASCII (１２時 → 12時), as typed otherwise.
     let original: NSString
     private var working: NSMutableString
+    private let patterns: QuickAddPatterns
     private(set) var taken: [NSRange] = []
     private static let blank: unichar = 0x01
 
-    init(_ text: String) {
+    init(_ text: String, patterns: QuickAddPatterns) {
+        self.patterns = patterns
         let normalized = String(text.unicodeScalars.map { scalar -> Character in
             switch scalar.value {
             case 0xFF10...0xFF19: return Character(UnicodeScalar(scalar.value - 0xFF10 + 0x30)!)
@@ -26,7 +28,7 @@ struct QuickAddPhrase {
     /// The first match of `pattern` (case-insensitive) in what is not taken yet; `take` blanks
     /// the whole match out. Returns the capture groups (nil for a group that did not match).
     mutating func match(_ pattern: String, take: Bool = true) -> [String?]? {
-        guard let expression = Self.expression(pattern),
+        guard let expression = patterns.expression(pattern),
               let found = expression.firstMatch(in: working as String, range: NSRange(location: 0, length: working.length))
         else { return nil }
         let groups = (0..<found.numberOfRanges).map { index -> String? in
@@ -75,8 +77,19 @@ struct QuickAddPhrase {
         return words
     }
 
-    /// Compiled on each use: a phrase is short and read once per keystroke at most.
-    private static func expression(_ pattern: String) -> NSRegularExpression? {
-        try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+}
+
+/// The parser's patterns, compiled once each (compiling them all again cost about a
+/// millisecond a phrase). Kept by whoever reads many phrases (the window's quick add).
+public final class QuickAddPatterns {
+    private var compiled: [String: NSRegularExpression?] = [:]
+
+    public init() {}
+
+    func expression(_ pattern: String) -> NSRegularExpression? {
+        if let known = compiled[pattern] { return known }
+        let made = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+        compiled[pattern] = made
+        return made
     }
 }

@@ -14,6 +14,8 @@ final class QuickAddController {
     private let formatter: () -> CalendarFormatter
     private let locale: Locale
     private let now: () -> Date
+    /// Compiled once for every keystroke's reading.
+    private let patterns = QuickAddPatterns()
 
     init(view: QuickAddView, store: CalendarStore, editing: EditingController, formatter: @escaping () -> CalendarFormatter,
          locale: Locale, now: @escaping () -> Date) {
@@ -43,7 +45,7 @@ final class QuickAddController {
         var calendar = store.calendar
         calendar.firstWeekday = store.firstWeekday
         let parser = QuickAddParser(now: now(), calendar: calendar, locale: locale,
-                                    calendarNames: writable.flatMap { [$0.name, Self.fileName($0)] })
+                                    calendarNames: writable.flatMap { [$0.name, Self.fileName($0)] }, patterns: patterns)
         let plan: QuickAddPlan
         switch parser.read(view.entry.text) {
         case let .success(found): plan = found
