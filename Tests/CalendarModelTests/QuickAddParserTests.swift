@@ -30,7 +30,7 @@ final class QuickAddParserTests: XCTestCase {
             let startDay = CalendarDay(start, in: utc), endDay = CalendarDay(end, in: utc)
             out += "\(startDay) \(clock(start))–" + (endDay != startDay ? "\(endDay) " : "") + clock(end)
         }
-        if let rule = plan.repeatRule { out += " | " + rule.rruleValue { $0.description } }
+        if let rule = plan.repeatRule { out += " | " + Self.text(of: rule) }
         if let place = plan.location { out += " | at " + place }
         if let name = plan.calendarName { out += " | in " + name }
         return out
@@ -120,6 +120,21 @@ final class QuickAddParserTests: XCTestCase {
         // 09:00 CEST is 07:00 UTC on the day clocks go forward; two hours on the wall clock.
         XCTAssertEqual(start, Date(timeIntervalSince1970: 1_806_217_200))
         XCTAssertEqual(end.timeIntervalSince(start), 7_200)
+    }
+}
+
+extension QuickAddParserTests {
+    /// The rule in RRULE's words, UNTIL as a plain date, for reading the expectations.
+    static func text(of rule: QuickAddRepeat) -> String {
+        var parts = ["FREQ=" + rule.frequency.rawValue]
+        if rule.interval > 1 { parts.append("INTERVAL=\(rule.interval)") }
+        let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        // Monday first, as RFC 5545 lists a week.
+        if !rule.weekdays.isEmpty { parts.append("BYDAY=" + rule.weekdays.sorted { ($0 + 5) % 7 < ($1 + 5) % 7 }.map { codes[$0 - 1] }.joined(separator: ",")) }
+        if let day = rule.monthDay { parts.append("BYMONTHDAY=\(day)") }
+        if let count = rule.count { parts.append("COUNT=\(count)") }
+        if let until = rule.until { parts.append("UNTIL=\(until)") }
+        return parts.joined(separator: ";")
     }
 }
 

@@ -34,19 +34,6 @@ public struct QuickAddRepeat: Equatable, Sendable {
         self.until = until
         self.count = count
     }
-
-    /// The RRULE value ("FREQ=WEEKLY;BYDAY=MO,TH;UNTIL=20270331"); all-day plans end the UNTIL
-    /// on a date, timed ones at the end of that day in UTC (`untilText` says which).
-    public func rruleValue(untilText: (CalendarDay) -> String) -> String {
-        var parts = ["FREQ=" + frequency.rawValue]
-        if interval > 1 { parts.append("INTERVAL=\(interval)") }
-        let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
-        if !weekdays.isEmpty { parts.append("BYDAY=" + weekdays.sorted { ($0 + 5) % 7 < ($1 + 5) % 7 }.map { codes[$0 - 1] }.joined(separator: ",")) }
-        if let monthDay { parts.append("BYMONTHDAY=\(monthDay)") }
-        if let count { parts.append("COUNT=\(count)") }
-        if let until { parts.append("UNTIL=" + untilText(until)) }
-        return parts.joined(separator: ";")
-    }
 }
 
 /// Why a phrase describes no plan.
