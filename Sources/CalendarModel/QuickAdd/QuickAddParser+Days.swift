@@ -7,12 +7,24 @@ extension QuickAddParser {
     func readDays(_ phrase: inout QuickAddPhrase, _ reading: inout Reading) {
         typealias W = QuickAddWords
         if phrase.match(#"\ball[\s-]day\b|終日"#) != nil { reading.allDay = true }
+        // "24 December" before anything reads "December 21" out of "24 December 21:00".
+        // Not the end of a time ("9-10:30 Dec 24", "at 3 Dec 24", "from 9 to 11 Dec 24").
+        if let named = phrase.match(#"(?<![:\d\-–—])(?<!\bat\s)(?<!\bto\s)\b(\d{1,2})(?:st|nd|rd|th)?\s+\#(W.month)(?:\s+(\d{4}))?\b(?!:)"#),
+           let month = W.month(named[2]), let day = Int(named[1] ?? "") {
+            reading.day = date(month: month, day: day, year: named[3].flatMap { Int($0) })
+            if reading.day == nil { reading.problems.append(.impossibleDate((named[0] ?? "").trimmingCharacters(in: .whitespaces))) }
+            return
+        }
         // Ranges first: their days would otherwise be read one by one.
-        if let range = phrase.match(#"\b\#(W.month)\s+(\d{1,2})\s*(?:-|–|—|to)\s*(\d{1,2})\b"#),
+        if let range = phrase.match(#"\b\#(W.month)\s+(\d{1,2})\s*(?:-|–|—|to)\s*(\d{1,2})\b(?![:\d]|\s*(?:am|pm|a\.m\.|p\.m\.))"#),
            let month = W.month(range[1]), let first = Int(range[2] ?? ""), let last = Int(range[3] ?? ""),
            let start = date(month: month, day: first, year: nil) {
             reading.day = start
-            reading.lastDay = CalendarDay(year: start.year, month: month, day: last).flatMap { $0 >= start ? $0 : nil }
+            guard let end = CalendarDay(year: start.year, month: month, day: last), end >= start else {
+                reading.problems.append(.impossibleDate((range[0] ?? "").trimmingCharacters(in: .whitespaces)))
+                return
+            }
+            reading.lastDay = end
             return
         }
         if let range = phrase.match(#"\bfrom\s+\#(W.weekday)\s+(?:to|until|till|-|–)\s+\#(W.weekday)\b"#),
@@ -27,7 +39,11 @@ extension QuickAddParser {
            let start = date(month: month, day: first, year: nil) {
             reading.day = start
             let lastMonth = range[3].flatMap { Int($0) } ?? month
-            reading.lastDay = CalendarDay(year: start.year + (lastMonth < month ? 1 : 0), month: lastMonth, day: last)
+            guard let end = CalendarDay(year: start.year + (lastMonth < month ? 1 : 0), month: lastMonth, day: last), end >= start else {
+                reading.problems.append(.impossibleDate(range[0] ?? ""))
+                return
+            }
+            reading.lastDay = end
             return
         }
         let (day, words) = singleDay(&phrase)
@@ -57,7 +73,7 @@ extension QuickAddParser {
             let parts = [iso[1] ?? iso[4], iso[2] ?? iso[5], iso[3] ?? iso[6]].map { Int($0 ?? "") ?? 0 }
             return (CalendarDay(year: parts[0], month: parts[1], day: parts[2]), iso[0])
         }
-        if let named = phrase.match(#"\b\#(W.month)\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b"#),
+        if let named = phrase.match(#"\b\#(W.month)\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b(?!:|\s*(?:am|pm)\b)"#),
            let month = W.month(named[1]), let day = Int(named[2] ?? "") {
             return (date(month: month, day: day, year: named[3].flatMap { Int($0) }), named[0])
         }
