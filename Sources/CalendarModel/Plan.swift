@@ -7,6 +7,20 @@ public enum PlanTiming: Hashable, Sendable {
     case allDay(start: CalendarDay, end: CalendarDay)
     /// Instants; `end >= start`. A plan ending exactly at midnight does not reach the next day.
     case timed(start: Date, end: Date)
+
+    /// The days it touches in `calendar`'s time zone: all-day ends are exclusive, and a timed
+    /// plan ending exactly at a day's start does not spill onto that day.
+    public func days(in calendar: Calendar) -> ClosedRange<CalendarDay> {
+        switch self {
+        case let .allDay(start, end):
+            return start...max(start, end.adding(days: -1))
+        case let .timed(start, end):
+            let first = CalendarDay(start, in: calendar)
+            guard end > start else { return first...first }
+            let last = CalendarDay(end.addingTimeInterval(-0.001), in: calendar)
+            return first...max(first, last)
+        }
+    }
 }
 
 public enum PlanStatus: String, Hashable, Sendable {
@@ -59,19 +73,8 @@ public struct Plan: Identifiable, Hashable, Sendable {
         return false
     }
 
-    /// The days this plan touches in `calendar`'s time zone: all-day ends are exclusive,
-    /// and a timed plan ending exactly at a day's start does not spill onto that day.
-    public func days(in calendar: Calendar) -> ClosedRange<CalendarDay> {
-        switch timing {
-        case let .allDay(start, end):
-            return start...max(start, end.adding(days: -1))
-        case let .timed(start, end):
-            let first = CalendarDay(start, in: calendar)
-            guard end > start else { return first...first }
-            let last = CalendarDay(end.addingTimeInterval(-0.001), in: calendar)
-            return first...max(first, last)
-        }
-    }
+    /// The days this plan touches in `calendar`'s time zone (`PlanTiming.days(in:)`).
+    public func days(in calendar: Calendar) -> ClosedRange<CalendarDay> { timing.days(in: calendar) }
 
     /// The overlap rule every `PlanSource` answers by: half-open, so a plan ending exactly when
     /// the interval starts is not in it, but a zero-length plan counts at the instant it happens.

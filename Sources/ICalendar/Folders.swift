@@ -5,6 +5,14 @@ import Foundation
 /// the real reason (no space, no inodes, read-only disk, a file in the way) instead of
 /// Foundation's generic error.
 public enum Folders {
+    /// `$XDG_CONFIG_HOME` (absolute values only, as the XDG spec says), else `$HOME/.config`:
+    /// where settings and the autostart entry live.
+    public static func configHome(environment: [String: String]) -> URL {
+        if let value = environment["XDG_CONFIG_HOME"], value.hasPrefix("/") { return URL(fileURLWithPath: value) }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".config")
+    }
+
     /// `$XDG_DATA_HOME/koyomi` (absolute values only, as the XDG spec says), else
     /// `$HOME/.local/share/koyomi`: where calendars, backups, sync state and reminders live.
     public static func data(environment: [String: String]) -> URL {

@@ -16,6 +16,12 @@ public struct UserCalendarFolder: Sendable {
     public static let personal = (name: "Personal", file: "personal.ics", color: "#3584e4")
 
     public let folder: URL
+    /// A calendar file's name without ".ics" ("work" for …/work.ics): how commands and quick
+    /// add's "/work" may name a calendar.
+    public static func shortName(_ path: String) -> String {
+        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
     /// The user's zone, for reading the calendars and for new ones.
     public let timeZone: TimeZone
 

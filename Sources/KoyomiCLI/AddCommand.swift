@@ -50,7 +50,7 @@ struct AddCommand {
             timing = quick.timing
             if allDay {
                 // The same days, all day.
-                let days = Plan(id: Plan.ID(uid: ""), calendarID: CalendarID(""), title: "", timing: timing).days(in: context.calendar)
+                let days = timing.days(in: context.calendar)
                 timing = .allDay(start: days.lowerBound, end: days.upperBound.adding(days: 1))
             }
         } else {
@@ -70,7 +70,7 @@ struct AddCommand {
         var calendar = context.calendar
         calendar.firstWeekday = locale.firstWeekday
         let names = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone).paths
-            .map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+            .map(UserCalendarFolder.shortName)
         return QuickAddParser(now: context.now, calendar: calendar, locale: locale.locale, calendarNames: names)
     }
 
@@ -89,14 +89,10 @@ struct AddCommand {
 
     func run() throws(CLIError) -> String {
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        if dryRun { return try preview(calendarName: calendarName ?? folder.paths.first.map { Self.name(of: $0) } ?? "Personal") }
+        if dryRun { return try preview(calendarName: calendarName ?? folder.paths.first.map(UserCalendarFolder.shortName) ?? "Personal") }
         let calendar = try context.openCalendar(try folder.targetPath(named: calendarName))
         let id = try context.modify(calendar) { document in try document.addEvent(draft, now: context.now) }
         return id.uid + "\n"
-    }
-
-    private static func name(of path: String) -> String {
-        ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
 
     /// The plan as `list --json` would show it once added, with its RRULE exactly as it would

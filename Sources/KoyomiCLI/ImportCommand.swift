@@ -39,7 +39,7 @@ struct ImportCommand {
             document.importEvents(from: vetted.document, now: context.now)
         }
         let name = target.document.calendarName
-            ?? ((target.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            ?? UserCalendarFolder.shortName(target.path)
         var output = "Imported into \(name): \(summary)\n"
         output += summary.skipped.map { "  skipped \($0)\n" }.joined()
         output += summary.notes.map { "  \($0)\n" }.joined()

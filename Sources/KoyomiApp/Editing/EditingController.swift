@@ -103,8 +103,7 @@ final class EditingController {
         perform(summary, touching: [(calendarID, uid)]) { files in
             try files.modify(calendarID) { document in _ = try document.addEvent(draft, now: self.now(), uid: uid) }
         }
-        store.show(Plan(id: Plan.ID(uid: uid), calendarID: calendarID, title: draft.title, timing: draft.timing)
-            .days(in: store.calendar).lowerBound)
+        store.show(draft.timing.days(in: store.calendar).lowerBound)
     }
 
     /// The full editor for a new plan, starting from `form` (quick add's "More Options…").

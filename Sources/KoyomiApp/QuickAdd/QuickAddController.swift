@@ -58,8 +58,11 @@ final class QuickAddController {
         return .success((plan, named ?? target))
     }
 
-    private static func fileName(_ info: CalendarInfo) -> String {
-        ((info.id.rawValue as NSString).lastPathComponent as NSString).deletingPathExtension
+    private static func fileName(_ info: CalendarInfo) -> String { UserCalendarFolder.shortName(info.id.rawValue) }
+
+    /// The plan as the list would show it (for the preview and the editor).
+    private static func shown(_ plan: QuickAddPlan, in calendar: CalendarInfo) -> Plan {
+        Plan(id: Plan.ID(uid: "quick-add"), calendarID: calendar.id, title: plan.title, location: plan.location, timing: plan.timing)
     }
 
     func render() {
@@ -79,8 +82,7 @@ final class QuickAddController {
             // TRANSLATORS: under quick add's entry; %@ are the typed words, e.g. "25:00".
             return view.show(preview: FormatterStrings.fill(L("“%@” is not a time of day"), words), understood: "")
         }
-        let shown = Plan(id: Plan.ID(uid: "quick-add"), calendarID: calendar.id, title: plan.title, location: plan.location,
-                         timing: plan.timing)
+        let shown = Self.shown(plan, in: calendar)
         let format = formatter()
         var lines = [plan.title, format.agendaHeader(shown.days(in: store.calendar).lowerBound) + L(", ") + format.rangeText(for: shown)]
         if let rule = plan.repeatRule { lines.append(Self.repeatText(rule, formatter: format)) }
@@ -146,8 +148,7 @@ final class QuickAddController {
             editing.newPlan()
             return
         }
-        let shown = Plan(id: Plan.ID(uid: "quick-add"), calendarID: calendar.id, title: plan.title, location: plan.location,
-                         timing: plan.timing)
+        let shown = Self.shown(plan, in: calendar)
         let rule = plan.repeatRule.map(RepeatRule.init)
         var form = PlanForm(plan: shown, repeat: rule.flatMap(PlanForm.Repeat.init(rule:)) ?? .none,
                             repeatEnd: rule.map { PlanForm.RepeatEnd($0.end) } ?? .never, calendar: store.calendar)

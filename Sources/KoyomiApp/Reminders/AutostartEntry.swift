@@ -14,9 +14,7 @@ struct AutostartEntry {
     let executable: String
 
     init(environment: [String: String], executable: String = StorageContext.ownExecutable) {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
-        userFile = URL(fileURLWithPath: config).appendingPathComponent("autostart/" + Self.fileName)
+        userFile = Folders.configHome(environment: environment).appendingPathComponent("autostart/" + Self.fileName)
         let dirs = (environment["XDG_CONFIG_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/etc/xdg")
             .split(separator: ":").filter { $0.hasPrefix("/") }
         systemFiles = dirs.map { URL(fileURLWithPath: String($0)).appendingPathComponent("autostart/" + Self.fileName) }

@@ -1,6 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
+import ICalendar
 
 /// Koyomi's settings on disk, in `$XDG_CONFIG_HOME/koyomi/settings.ini` (by default
 /// `~/.config/koyomi/settings.ini`), a GLib key file:
@@ -110,15 +111,7 @@ final class SettingsStore {
     /// `$XDG_CONFIG_HOME/koyomi/settings.ini`, or `$HOME/.config/koyomi/settings.ini` when
     /// XDG_CONFIG_HOME is unset, empty or relative (the XDG spec says to ignore a relative one).
     static func path(environment: [String: String]) -> String {
-        let configHome: String
-        if let value = environment["XDG_CONFIG_HOME"], value.hasPrefix("/") {
-            configHome = value
-        } else {
-            let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-            configHome = (home as NSString).appendingPathComponent(".config")
-        }
-        return ((configHome as NSString).appendingPathComponent("koyomi") as NSString)
-            .appendingPathComponent("settings.ini")
+        Folders.configHome(environment: environment).appendingPathComponent("koyomi/settings.ini").path
     }
 
     // MARK: Changing
