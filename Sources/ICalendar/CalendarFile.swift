@@ -14,16 +14,21 @@ public final class CalendarFile {
     public private(set) var identity: FileIdentity
     private let timeZone: TimeZone
     private let writer: AtomicFileWriter
+    /// Carries `ParseGuard`'s trust from the version read to the version saved; nil when an
+    /// edit may bring content from outside (a sync's download), which must be checked again.
+    private let trust: ParseTrust?
 
     /// How often `modify` re-applies an edit when other writers keep changing the file.
     static let retries = 2
 
     /// Reads the file. Throws `ICalendarError` (not a calendar) or `SaveError` (cannot read).
     /// - Parameter writer: the app passes `AtomicFileWriter(backups: BackupStore.standard(…))`.
-    public init(path: String, timeZone: TimeZone, writer: AtomicFileWriter) throws {
+    /// - Parameter trust: where a save made over a trusted version is stamped trusted too.
+    public init(path: String, timeZone: TimeZone, writer: AtomicFileWriter, trust: ParseTrust? = nil) throws {
         self.path = path
         self.timeZone = timeZone
         self.writer = writer
+        self.trust = trust
         (document, identity) = try CalendarDocument.load(path: path, timeZone: timeZone)
     }
 
@@ -58,7 +63,10 @@ public final class CalendarFile {
             var edited = document
             let result = try body(&edited)
             if edited == document { return result }
+            // Koyomi's own edit on a version it parsed safely before stays safe to parse here.
+            let wasTrusted = trust?.trusts(path: path) ?? false
             if let saved = try save(edited, holding: held, isLastAttempt: attempt == Self.retries) {
+                if wasTrusted { trust?.trust(path: path) }
                 identity = saved
                 document = edited
                 return result

@@ -43,7 +43,8 @@ public final class ICalendarFile: PlanSource {
 
     /// Reads the file at `path`. Its name (without `.ics`) names the calendar when the file doesn't.
     /// A reopen of an unchanged file is read from `ReopenCache` when the options name a cache
-    /// folder; the file stays the only source of truth (any doubt means a fresh parse).
+    /// folder; the file stays the only source of truth (any doubt means a fresh parse). With a
+    /// `ParseGuard`, a version not parsed before is parsed by a child process under limits.
     public static func load(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> ICalendarFile {
         let (file, cacheWrite) = try loadLeavingCacheWrite(path: path, options: options)
         cacheWrite?.perform()
@@ -59,8 +60,15 @@ public final class ICalendarFile: PlanSource {
         if let cache, let key, let (parsed, zones) = cache.read(key: key, calendarID: options.id, userZone: options.timeZone) {
             return (ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path), nil)
         }
-        let text = try ICalendarSource.readText(path: path)
-        let (parsed, zones) = try parse(text: text, sourceName: path, options: options)
+        let parsed: ParsedCalendar
+        let zones: TimeZoneTable
+        if let parseGuard = options.parseGuard, parseGuard.isNeeded(for: path, timeZone: options.timeZone),
+           case let .parsed(guarded, guardedZones) = try parseGuard.parse(path: path, options: options) {
+            (parsed, zones) = (guarded, guardedZones)
+        } else {
+            let text = try ICalendarSource.readText(path: path)
+            (parsed, zones) = try parse(text: text, sourceName: path, options: options)
+        }
         let file = ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path)
         return (file, cache.flatMap { cache in key.map { ReopenCacheWrite(cache: cache, key: $0, timeZone: options.timeZone, parsed: parsed) } })
     }
@@ -91,7 +99,7 @@ public final class ICalendarFile: PlanSource {
         self.init(parsed: parsed, zones: zones, sourceName: sourceName, options: options, path: nil)
     }
 
-    private static func parse(text: String, sourceName: String,
+    static func parse(text: String, sourceName: String,
                               options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
         let fail = { (problem: String) in ICalendarError(path: sourceName, problem: problem) }
         if let problem = ICalendarSource.problem(withText: text) { throw fail(problem) }

@@ -6,8 +6,8 @@ import Synchronization
 /// as it starts up, while GTK connects to the display and the session bus (about 100 ms),
 /// and the window's loader then takes each result instead of reading the file again.
 ///
-/// A file read ahead is handed out only for the same path, calendar, time zone and cache
-/// folder, and only while the file still has the identity it had when the read began:
+/// A file read ahead is handed out only for the same path, calendar, time zone, cache folder
+/// and parse guard, and only while the file still has the identity it had when the read began:
 /// otherwise the taker reads it again, so the window shows what the file holds from the
 /// moment it watches it. Each result is handed out once; what nobody takes is freed with
 /// the prefetch.
@@ -55,7 +55,8 @@ public final class ICalendarPrefetch: Sendable {
     func take(path: String, options: ICalendarLoadOptions) -> Loaded? {
         guard let entry = entries.withLock({ $0.removeValue(forKey: path) }),
               entry.options.id == options.id, entry.options.timeZone.identifier == options.timeZone.identifier,
-              entry.options.cacheFolder == options.cacheFolder else { return nil }
+              entry.options.cacheFolder == options.cacheFolder,
+              entry.options.parseGuard == options.parseGuard else { return nil }
         entry.done.wait()
         guard let loaded = entry.loaded, let identity = entry.identity,
               FileIdentity.of(path: path) == identity else { return nil }

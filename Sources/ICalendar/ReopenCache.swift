@@ -34,45 +34,84 @@ struct ReopenCache {
 
     /// The key of the file as it is now; nil when it cannot be read or is too small to cache.
     func key(path: String, timeZone: TimeZone) -> Key? {
-        guard let identity = FileIdentity.of(path: path), identity.size >= minimumSize,
-              let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        do {
-            let head = try handle.read(upToCount: Self.edgeSize) ?? Data()
-            let tailStart = max(0, identity.size - Int64(Self.edgeSize))
-            try handle.seek(toOffset: UInt64(tailStart))
-            let tail = try handle.read(upToCount: Self.edgeSize) ?? Data()
-            var hash = Self.fnv(head)
-            hash = Self.fnv(tail, seed: hash)
-            return Key(path: path, identity: identity, timeZone: timeZone.identifier, contentHash: hash)
-        } catch {
-            return nil
+        guard let key = Self.currentKey(path: path, timeZone: timeZone), key.identity.size >= minimumSize else { return nil }
+        return key
+    }
+
+    /// The key of the file as it is now, whatever its size; nil when it cannot be read or is
+    /// not a regular file (opened without waiting: a named pipe must not hold the caller).
+    static func currentKey(path: String, timeZone: TimeZone) -> Key? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, FileIdentity.kindIfNotRegular(info.st_mode) == nil else { return nil }
+        let identity = FileIdentity(info)
+        func bytes(at offset: Int64) -> [UInt8]? {
+            var buffer = [UInt8](repeating: 0, count: Self.edgeSize)
+            let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, Self.edgeSize, off_t(offset)) }
+            return count < 0 ? nil : Array(buffer.prefix(count))
         }
+        guard let head = bytes(at: 0), let tail = bytes(at: max(0, identity.size - Int64(Self.edgeSize))) else { return nil }
+        return Key(path: path, identity: identity, timeZone: timeZone.identifier, contentHash: Self.fnv(tail, seed: Self.fnv(head)))
     }
 
     /// The cached parse for `key`, or nil when there is none that matches exactly.
     func read(key: Key, calendarID: CalendarID, userZone: TimeZone) -> (ParsedCalendar, TimeZoneTable)? {
-        guard let data = FileManager.default.contents(atPath: file(for: key.path)) else { return nil }
-        return data.withUnsafeBytes { raw -> (ParsedCalendar, TimeZoneTable)? in
+        guard let data = FileManager.default.contents(atPath: file(for: key.path)),
+              let (stored, parsed, zones) = Self.decode(data, calendarID: calendarID, userZone: userZone),
+              stored == key else { return nil }
+        return (parsed, zones)
+    }
+
+    /// A whole cache image read back: the key it was made for and the parse; nil when the
+    /// bytes are not one (foreign, truncated, another format, a checksum that fails).
+    static func decode(_ data: Data, calendarID: CalendarID, userZone: TimeZone) -> (Key, ParsedCalendar, TimeZoneTable)? {
+        data.withUnsafeBytes { raw -> (Key, ParsedCalendar, TimeZoneTable)? in
             var reader = CacheReader(raw)
             guard let magic = reader.raw(Self.magic.count), magic.elementsEqual(Self.magic),
-                  reader.unsigned() == Self.formatVersion, let stored = Self.readKey(&reader), stored == key,
+                  reader.unsigned() == Self.formatVersion, let stored = Self.readKey(&reader),
                   let length = reader.unsigned(), let checksum = reader.unsigned(),
                   let payload = reader.raw(Int(clamping: length)), reader.isAtEnd,
                   Fingerprint.of(payload) == checksum else { return nil }
             var body = CacheReader(payload)
-            guard let result = body.parsed(calendarID: calendarID, userZone: userZone), body.isAtEnd else { return nil }
-            return result
+            guard let (parsed, zones) = body.parsed(calendarID: calendarID, userZone: userZone), body.isAtEnd else { return nil }
+            return (stored, parsed, zones)
         }
+    }
+
+    /// A cache image of `parsed` under `key`, as a header and a payload to be written one
+    /// after the other; nil when the parse cannot be stored faithfully.
+    static func encode(_ parsed: ParsedCalendar, key: Key) -> (header: [UInt8], payload: [UInt8])? {
+        var payload = CacheWriter()
+        guard payload.parsed(parsed) else { return nil }
+        var out = CacheWriter()
+        out.append(Self.magic)
+        out.unsigned(Self.formatVersion)
+        writeKey(key, to: &out)
+        out.unsigned(UInt64(payload.bytes.count))
+        out.unsigned(payload.bytes.withUnsafeBytes { Fingerprint.of($0) })
+        return (out.bytes, payload.bytes)
     }
 
     /// Stores `parsed` under `key`; does nothing when it cannot be stored faithfully.
     func write(_ parsed: ParsedCalendar, key: Key) {
-        var payload = CacheWriter()
-        guard payload.parsed(parsed) else { return }
-        var out = CacheWriter()
-        out.append(Self.magic)
-        out.unsigned(Self.formatVersion)
+        guard let (header, payload) = Self.encode(parsed, key: key) else { return }
+        // Best effort: without a cache the next open parses again.
+        TempFiles.replaceQuietly(file(for: key.path), with: [header, payload])
+    }
+
+    /// One cache file per path, named by the path's hash (the path itself is in the key).
+    func file(for path: String) -> String {
+        Self.file(in: folder, for: path, ending: "reopen")
+    }
+
+    /// `folder/<hash of path>.<ending>`: the cache's files and their neighbours (`ParseTrust`).
+    static func file(in folder: String, for path: String, ending: String) -> String {
+        folder + "/" + String(fnv(Data(path.utf8)), radix: 16) + "." + ending
+    }
+
+    static func writeKey(_ key: Key, to out: inout CacheWriter) {
         out.string(key.path)
         out.unsigned(key.identity.device)
         out.unsigned(key.identity.inode)
@@ -81,34 +120,9 @@ struct ReopenCache {
         out.int(Int(key.identity.modifiedNanoseconds))
         out.string(key.timeZone)
         out.unsigned(key.contentHash)
-        out.unsigned(UInt64(payload.bytes.count))
-        out.unsigned(payload.bytes.withUnsafeBytes { Fingerprint.of($0) })
-        // Header and payload go to a temporary file one after the other and it is renamed into
-        // place: no joined copy of a cache of megabytes, and never a half-written cache.
-        let target = file(for: key.path)
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-            let (temporary, fd) = try TempFiles.create(in: folder, for: (target as NSString).lastPathComponent)
-            var written = true
-            do {
-                try FileBytes.writeAll(out.bytes, to: fd, path: temporary)
-                try FileBytes.writeAll(payload.bytes, to: fd, path: temporary)
-            } catch {
-                written = false
-            }
-            if close(fd) != 0 || !written || rename(temporary, target) != 0 { unlink(temporary) }
-        } catch {
-            // Best effort: without a cache the next open parses again.
-        }
     }
 
-    /// One cache file per path, named by the path's hash (the path itself is in the key).
-    func file(for path: String) -> String {
-        folder + "/" + String(Self.fnv(Data(path.utf8)), radix: 16) + ".reopen"
-    }
-
-    private static func readKey(_ reader: inout CacheReader) -> Key? {
+    static func readKey(_ reader: inout CacheReader) -> Key? {
         guard let path = reader.string(), let device = reader.unsigned(), let inode = reader.unsigned(),
               let size = reader.int(), let seconds = reader.int(), let nanoseconds = reader.int(),
               let zone = reader.string(), let hash = reader.unsigned() else { return nil }

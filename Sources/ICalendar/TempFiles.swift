@@ -17,6 +17,27 @@ enum TempFiles {
         throw SaveError.system(path: folder, operation: "create temporary file", errno: EEXIST)
     }
 
+    /// Writes `parts` one after the other to a temporary file in `target`'s folder (made if
+    /// missing, private) and renames it over `target`: never half a file there, and no joined
+    /// copy of large parts. Best effort, for caches: a failure leaves `target` as it was.
+    static func replaceQuietly(_ target: String, with parts: [[UInt8]]) {
+        let folder = (target as NSString).deletingLastPathComponent
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+            let (temporary, fd) = try create(in: folder, for: (target as NSString).lastPathComponent)
+            var written = true
+            do {
+                for part in parts { try FileBytes.writeAll(part, to: fd, path: temporary) }
+            } catch {
+                written = false
+            }
+            if close(fd) != 0 || !written || rename(temporary, target) != 0 { unlink(temporary) }
+        } catch {
+            // Nothing was written.
+        }
+    }
+
     /// Removes temporary files of earlier saves of `name`. Only called under the folder lock,
     /// so any that exist belong to a writer that died.
     static func removeStale(in folder: String, for name: String) {

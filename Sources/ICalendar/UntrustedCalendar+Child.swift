@@ -108,7 +108,7 @@ extension UntrustedCalendar {
         return nil
     }
 
-    private static func applyLimits(_ limits: Limits) {
+    static func applyLimits(_ limits: Limits) {
         // Soft CPU limit sends SIGXCPU; the hard one, a little later, SIGKILL.
         var cpu = rlimit(rlim_cur: rlim_t(limits.cpuSeconds), rlim_max: rlim_t(limits.cpuSeconds + 2))
         setrlimit(__rlimit_resource_t(RLIMIT_CPU.rawValue), &cpu)
@@ -120,7 +120,7 @@ extension UntrustedCalendar {
     /// abort or fault on a NULL it did not expect); the errno left by the failed `mmap`/`brk`
     /// tells it apart from a parser bug, and the exit status says so to the parent. The
     /// handler runs on a stack set aside before the limit, since none can be had after.
-    private static func installMemoryCrashHandlers() {
+    static func installMemoryCrashHandlers() {
         let size = 64 * 1024
         var stack = stack_t()
         stack.ss_sp = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)

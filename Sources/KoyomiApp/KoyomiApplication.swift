@@ -242,7 +242,7 @@ public final class KoyomiApplication {
         let own = opensUserCalendars ? UserCalendarFolder(environment: environment, timeZone: zone).paths : options.files
         let paths = samples + own
         guard !paths.isEmpty else { return nil }
-        let loader = CalendarLoader(timeZone: zone)
+        let loader = CalendarLoader(timeZone: zone, parseGuard: StorageContext.parseGuard(environment: environment))
         return ICalendarPrefetch(paths.map { ($0, loader.options(for: $0)) })
     }
 

@@ -116,7 +116,7 @@ final class WindowController {
         if requests.isEmpty { batch.complete() }
         for request in requests {
             var load: BackgroundLoad?
-            load = BackgroundLoad(loader: CalendarLoader(timeZone: store.calendar.timeZone), requests: [request],
+            load = BackgroundLoad(loader: loader, requests: [request],
                                   prefetched: prefetched) { [weak self] result in
                 guard let self else { return }
                 if let load { self.loads[ObjectIdentifier(load)] = nil }
@@ -160,7 +160,7 @@ final class WindowController {
     /// for the command line. For tests and small files; the app uses `open(paths:completion:)`.
     @discardableResult
     func open(paths: [String], readOnly: Bool = false) -> CalendarLoader.Result {
-        let result = CalendarLoader(timeZone: store.calendar.timeZone).load(register(paths, readOnly: readOnly))
+        let result = loader.load(register(paths, readOnly: readOnly))
         finish(result)
         return result
     }
@@ -171,12 +171,18 @@ final class WindowController {
         guard let request = files.first(where: { $0.id == id }) else { return completion() }
         watcher.watch(id, path: request.path)
         let size = (try? FileManager.default.attributesOfItem(atPath: request.path)[.size] as? Int) ?? 0
-        if size < Self.synchronousReloadLimit {
-            finish(CalendarLoader(timeZone: store.calendar.timeZone).load([request]))
+        // A version changed by another program is parsed by a child: never on this thread.
+        if size < Self.synchronousReloadLimit, !storage.parseGuard.isNeeded(for: request.path, timeZone: store.calendar.timeZone) {
+            finish(loader.load([request]))
             completion()
         } else {
             open(paths: [request.path], readOnly: request.isReadOnly) { _ in completion() }
         }
+    }
+
+    /// How the window reads its files: in its zone, versions not read before through a child.
+    private var loader: CalendarLoader {
+        CalendarLoader(timeZone: store.calendar.timeZone, parseGuard: storage.parseGuard)
     }
 
     /// Files up to this size parse in a few milliseconds.
@@ -257,7 +263,7 @@ final class WindowController {
             editing.files.setTimeZone(newZone)
             coordinator.replaceFormatter(CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings()))
             // Problems were shown when the files were first opened; only the plans move.
-            show(CalendarLoader(timeZone: newZone).load(files).sources)
+            show(CalendarLoader(timeZone: newZone, parseGuard: storage.parseGuard).load(files).sources)
         }
         store.setToday(CalendarDay(now(), in: store.calendar))
         // The days the schedule covers moved on.

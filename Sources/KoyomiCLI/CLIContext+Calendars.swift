@@ -6,7 +6,7 @@ import ICalendar
 extension CLIContext {
     func openCalendar(_ path: String) throws(CLIError) -> CalendarFile {
         do {
-            return try CalendarFile(path: path, timeZone: timeZone, writer: writer)
+            return try CalendarFile(path: path, timeZone: timeZone, writer: writer, trust: parseGuard.trust)
         } catch {
             throw .usage("\(error)")
         }

@@ -35,6 +35,12 @@ public struct CLIContext: Sendable {
                           timeZone: UserTimeZone.resolve(environment: environment))
     }
 
+    /// Reads versions of calendar files not read before in a child of `childExecutable`
+    /// (`koyomi --parse-ics`) under limits; trusted versions are stamped beside the reopen cache.
+    var parseGuard: ParseGuard {
+        ParseGuard(childExecutable: childExecutable, trust: ParseTrust.standard(environment: environment))
+    }
+
     /// The writer every save goes through: atomic, with backups in `koyomi/backups/`.
     var writer: AtomicFileWriter {
         AtomicFileWriter(backups: BackupStore.standard(environment: environment), willPerform: willSave,

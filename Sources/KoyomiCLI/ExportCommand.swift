@@ -21,7 +21,7 @@ struct ExportCommand {
 
     func run() throws(CLIError) -> String {
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        let files = try UserCalendarFolder.select(try folder.loadAll(), named: calendarName)
+        let files = try UserCalendarFolder.select(try folder.loadAll(parseGuard: context.parseGuard), named: calendarName)
         guard !files.isEmpty else { throw .usage("you have no calendars yet (\(folder.folder.path) is empty)") }
         var documents: [CalendarDocument] = []
         for path in files.compactMap(\.path) {

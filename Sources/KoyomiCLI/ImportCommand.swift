@@ -34,7 +34,7 @@ struct ImportCommand {
             throw CLIError(status: 2, message: "\(file): no event could be read:\n" + report.dropLast())
         }
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        let target = try context.openCalendar(try folder.targetPath(named: calendarName))
+        let target = try context.openCalendar(try folder.targetPath(named: calendarName, parseGuard: context.parseGuard))
         let summary = try context.modify(target) { document in
             document.importEvents(from: vetted.document, now: context.now)
         }

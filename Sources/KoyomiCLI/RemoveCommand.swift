@@ -22,7 +22,7 @@ struct RemoveCommand {
 
     func run() throws(CLIError) -> String {
         let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        let files = try UserCalendarFolder.select(try store.loadAll(), named: calendarName)
+        let files = try UserCalendarFolder.select(try store.loadAll(parseGuard: context.parseGuard), named: calendarName)
         var found: [(file: ICalendarFile, calendar: CalendarFile)] = []
         for file in files {
             guard let path = file.path else { continue }

@@ -5,11 +5,13 @@ import ICalendar
 
 /// Reading the user's calendars for a command: a file that cannot be read is bad input.
 extension UserCalendarFolder {
-    /// Reads one calendar file for listing.
-    func load(_ path: String, index: Int) throws(CLIError) -> ICalendarFile {
+    /// Reads one calendar file for listing; a version not read before goes through
+    /// `parseGuard`'s child.
+    func load(_ path: String, index: Int, parseGuard: ParseGuard) throws(CLIError) -> ICalendarFile {
         let palette = CalendarInfo.fallbackColors
-        let options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: palette[index % palette.count],
+        var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: palette[index % palette.count],
                                            timeZone: timeZone)
+        options.parseGuard = parseGuard
         do {
             return try ICalendarFile.load(path: path, options: options)
         } catch {
@@ -22,15 +24,15 @@ extension UserCalendarFolder {
     static func listed(_ files: [String], context: CLIContext) throws(CLIError) -> [ICalendarFile] {
         let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
         guard !files.isEmpty else {
-            let own = try store.loadAll()
+            let own = try store.loadAll(parseGuard: context.parseGuard)
             let followed = SubscriptionStore(environment: context.environment).localPaths
             return try own + followed.enumerated().map { index, path throws(CLIError) in
-                try store.load(path, index: own.count + index)
+                try store.load(path, index: own.count + index, parseGuard: context.parseGuard)
             }
         }
         var sources: [ICalendarFile] = []
         for (index, path) in files.enumerated() {
-            sources.append(try store.load(path, index: index))
+            sources.append(try store.load(path, index: index, parseGuard: context.parseGuard))
         }
         return sources
     }
@@ -44,10 +46,10 @@ extension UserCalendarFolder {
     }
 
     /// Every user calendar, read.
-    func loadAll() throws(CLIError) -> [ICalendarFile] {
+    func loadAll(parseGuard: ParseGuard) throws(CLIError) -> [ICalendarFile] {
         var files: [ICalendarFile] = []
         for (index, path) in paths.enumerated() {
-            files.append(try load(path, index: index))
+            files.append(try load(path, index: index, parseGuard: parseGuard))
         }
         return files
     }
@@ -72,7 +74,7 @@ extension UserCalendarFolder {
 
     /// The file new plans go to: the calendar called `name`, else the first; on first run
     /// (no calendar yet) "Personal" is created, unless another name was asked for.
-    func targetPath(named name: String?) throws(CLIError) -> String {
+    func targetPath(named name: String?, parseGuard: ParseGuard) throws(CLIError) -> String {
         if paths.isEmpty {
             let personal = Self.personal
             if let name, name.caseInsensitiveCompare(personal.name) != .orderedSame {
@@ -96,7 +98,7 @@ extension UserCalendarFolder {
             }
             return writable
         }
-        let chosen = try Self.select(try loadAll(), named: name).first?.path ?? first
+        let chosen = try Self.select(try loadAll(parseGuard: parseGuard), named: name).first?.path ?? first
         guard AtomicFileWriter.canReplace(chosen) else {
             throw .usage("\(chosen): is read-only (you may not write to it); nothing was written")
         }

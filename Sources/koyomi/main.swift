@@ -4,10 +4,14 @@ import ICalendar
 import KoyomiApp
 import KoyomiCLI
 
-// The child that reads an untrusted .ics under limits (see `UntrustedCalendar`), spawned by
-// this very program: before anything else, so it never touches GTK or the user's files.
+// The children that read an untrusted .ics (see `UntrustedCalendar`) or a version of the
+// user's calendar not read before (see `ParseGuard`) under limits, spawned by this very
+// program: before anything else, so they never touch GTK or write the user's files.
 if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "--vet-ics" {
     exit(UntrustedCalendar.childMain(arguments: Array(CommandLine.arguments.dropFirst())))
+}
+if CommandLine.arguments.count > 1, CommandLine.arguments[1] == "--parse-ics" {
+    exit(ParseGuard.childMain(arguments: Array(CommandLine.arguments.dropFirst())))
 }
 
 // Over a file size limit (`ulimit -f`) the kernel would kill us with SIGXFSZ in the middle of a

@@ -65,15 +65,21 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         return url.path
     }
 
-    /// The user's calendars and backups live under the test's folder; untrusted files are read
-    /// by the `koyomi` built beside the tests.
+    /// The user's calendars and backups live under the test's folder; untrusted files, and
+    /// versions of calendar files not read before, are read by the `koyomi` built beside the tests.
     var storage: StorageContext {
         let environment = ["HOME": directory.path, "XDG_DATA_HOME": directory.appendingPathComponent("data").path]
-        return StorageContext(userFolder: UserCalendarFolder(environment: environment, timeZone: currentZone),
-                              backups: BackupStore.standard(environment: environment),
-                              vetExecutable: TestEnvironment.koyomiBinary.path,
-                              syncFolder: directory.appendingPathComponent("data/koyomi/sync"))
+        var storage = StorageContext(userFolder: UserCalendarFolder(environment: environment, timeZone: currentZone),
+                                     backups: BackupStore.standard(environment: environment),
+                                     vetExecutable: TestEnvironment.koyomiBinary.path,
+                                     trust: ParseTrust(folder: directory.appendingPathComponent("cache").path),
+                                     syncFolder: directory.appendingPathComponent("data/koyomi/sync"))
+        storage.parseGuard.limits = parseLimits
+        return storage
     }
+
+    /// Limits for the child that parses calendar files (nil: the app's own, by file size).
+    var parseLimits: UntrustedCalendar.Limits?
 
     /// Opens the window on `paths`, presents it and waits until it is on screen.
     @MainActor

@@ -1,6 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
+import ICalendar
 @testable import KoyomiApp
 import XCTest
 
@@ -72,6 +73,32 @@ final class BackgroundLoadTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1, "and the hostile file's own")
             XCTAssertTrue(window.errors.text.contains("hostile.ics: time zone “Every second” refused: its STANDARD rule "
                                                       + "repeats secondly"), window.errors.text)
+        }
+    }
+
+    /// A calendar the parser would take too long over (any input that still spins libical)
+    /// is parsed by a child under limits: it is stopped and named, and the others are shown.
+    func testAFileThatTakesTooLongToParseIsStoppedAndNamed() throws {
+        let later = try concert()
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
+        text.reserveCapacity(150_000 * 110)
+        for index in 0..<150_000 {
+            text += "BEGIN:VEVENT\r\nUID:e\(index)\r\nDTSTART:20261112T100000Z\r\nSUMMARY:Plan \(index)\r\nEND:VEVENT\r\n"
+        }
+        let slow = try writeCalendar("slow.ics", text + "END:VCALENDAR\r\n")
+        // 150,000 events take well over a second of CPU to parse anywhere; the limit is one.
+        parseLimits = UntrustedCalendar.Limits(cpuSeconds: 1, memoryBytes: 4 << 30, wallClockSeconds: 120,
+                                               maxFileBytes: 256 << 20)
+        MainActor.assumeIsolated {
+            let controller = openWindow([])
+            var result: CalendarLoader.Result?
+            controller.open(paths: [slow, later]) { result = $0 }
+            XCTAssertTrue(MainLoop.iterate(until: { result != nil }, timeout: 60), "the load finished")
+            XCTAssertEqual(result?.sources.map(\.calendar.name), ["later"])
+            XCTAssertEqual(result?.errors, ["\(slow): took too long to read"])
+            XCTAssertTrue(window.errors.text.contains("slow.ics: took too long to read"), window.errors.text)
+            XCTAssertEqual(cell("2026-11-14").visibleDotClasses, ["koyomi-color-9141ac"], "the other calendar is shown")
+            XCTAssertEqual(cell("2026-11-12").visibleDotClasses, [], "nothing of the stopped one")
         }
     }
 

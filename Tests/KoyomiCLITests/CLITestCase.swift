@@ -6,24 +6,30 @@ import XCTest
 /// Runs commands in-process against a temporary `XDG_DATA_HOME`, at a fixed instant and zone.
 class CLITestCase: XCTestCase {
     var dataHome: URL!
+    /// `XDG_CACHE_HOME`: apart from the user's data, which the tests compare before and after.
+    var cacheHome: URL!
     /// 2026-11-10 12:00 in Berlin.
     let now = Date(timeIntervalSince1970: 1_794_308_400)
     let zone = TimeZone(identifier: "Europe/Berlin")!
 
     override func setUpWithError() throws {
         dataHome = try TestEnvironment.makeFolder("koyomi-cli")
+        cacheHome = try TestEnvironment.makeFolder("koyomi-cli-cache")
     }
 
     override func tearDownWithError() throws {
         try? FileManager.default.removeItem(at: dataHome)
+        try? FileManager.default.removeItem(at: cacheHome)
     }
 
     var calendarsFolder: URL { dataHome.appendingPathComponent("koyomi/calendars") }
 
     var context: CLIContext {
-        // Imports are vetted by the real `koyomi` built next to the test runner.
-        CLIContext(environment: ["XDG_DATA_HOME": dataHome.path, "HOME": "/nonexistent"], now: now, timeZone: zone,
-                   childExecutable: TestEnvironment.koyomiBinary.path)
+        // Imports, and versions of calendars not read before, are read by the real `koyomi`
+        // built next to the test runner.
+        CLIContext(environment: ["XDG_DATA_HOME": dataHome.path, "XDG_CACHE_HOME": cacheHome.path,
+                                 "HOME": "/nonexistent"],
+                   now: now, timeZone: zone, childExecutable: TestEnvironment.koyomiBinary.path)
     }
 
     @discardableResult

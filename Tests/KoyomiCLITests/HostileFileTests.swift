@@ -192,6 +192,37 @@ final class HostileFileTests: CLITestCase {
                        before.prefix(before.count - "END:VCALENDAR\r\n".utf8.count), "every original byte is kept")
     }
 
+    /// The user's own calendars get the protection imports get (issue 22): a version Koyomi
+    /// has not read before is parsed by a child under limits, and only a version that passed,
+    /// or that Koyomi saved over one that passed, is parsed in Koyomi's own process.
+    func testAVersionNotReadBeforeIsParsedUnderLimits() throws {
+        let path = try writeCalendar("mine.ics", name: "Mine", events:
+            Self.event("a", "Tea", start: ":20261110T090000Z", end: ":20261110T100000Z"))
+        let trust = ParseTrust(folder: cacheHome.appendingPathComponent("koyomi").path)
+        XCTAssertFalse(trust.trusts(path: path))
+        XCTAssertEqual(run("list", "--date", "2026-11-10").output, "2026-11-10  10:00–11:00  Tea  [Mine]\n")
+        XCTAssertTrue(trust.trusts(path: path), "the child read it: this version is known now")
+
+        XCTAssertEqual(run("add", "--title", "Lunch", "--start", "2026-11-10T12:30").status, 0)
+        XCTAssertTrue(trust.trusts(path: path), "Koyomi's own save over a known version")
+
+        // Another program's version is unknown again, and read through the child.
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "END:VCALENDAR\r\n", with: Self.event("b", "Walk", start: ":20261110T150000Z",
+                                                                                      end: ":20261110T160000Z")
+                                               + "END:VCALENDAR\r\n").utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertFalse(trust.trusts(path: path))
+        var broken = context
+        broken.childExecutable = "/nonexistent/koyomi"
+        let refused = KoyomiCLI.run(["list", "--date", "2026-11-10"], context: broken)
+        XCTAssertEqual(refused.status, 2)
+        XCTAssertTrue(refused.error.contains("\(path): could not be checked"), refused.error)
+        XCTAssertEqual(run("list", "--date", "2026-11-10").output,
+                       "2026-11-10  10:00–11:00  Tea  [Mine]\n2026-11-10  12:30–13:30  Lunch  [Mine]\n"
+                       + "2026-11-10  16:00–17:00  Walk  [Mine]\n")
+        XCTAssertTrue(trust.trusts(path: path))
+    }
+
     /// A stuck Koyomi holding the folder's lock: the add waits a bounded time, says why while
     /// it waits, then fails with status 2 and writes nothing (it used to wait for ever, silently).
     func testAHeldLockIsWaitedForBoundedAndSaid() throws {

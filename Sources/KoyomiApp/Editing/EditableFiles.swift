@@ -10,10 +10,13 @@ import ICalendar
 final class EditableFiles {
     private var files: [CalendarID: CalendarFile] = [:]
     private let writer: AtomicFileWriter
+    /// Where a save over a version parsed safely before stamps the new version safe too.
+    private let trust: ParseTrust?
     private(set) var timeZone: TimeZone
 
-    init(writer: AtomicFileWriter, timeZone: TimeZone) {
+    init(writer: AtomicFileWriter, trust: ParseTrust?, timeZone: TimeZone) {
         self.writer = writer
+        self.trust = trust
         self.timeZone = timeZone
     }
 
@@ -48,7 +51,7 @@ final class EditableFiles {
 
     private func file(_ calendar: CalendarID) throws -> CalendarFile {
         if let file = files[calendar] { return file }
-        let file = try CalendarFile(path: calendar.rawValue, timeZone: timeZone, writer: writer)
+        let file = try CalendarFile(path: calendar.rawValue, timeZone: timeZone, writer: writer, trust: trust)
         files[calendar] = file
         return file
     }

@@ -21,7 +21,8 @@ final class EditingController {
     init(owner: WindowController, now: @escaping () -> Date) {
         self.owner = owner
         self.now = now
-        files = EditableFiles(writer: owner.storage.writer, timeZone: owner.store.calendar.timeZone)
+        files = EditableFiles(writer: owner.storage.writer, trust: owner.storage.parseGuard.trust,
+                              timeZone: owner.store.calendar.timeZone)
     }
 
     private var store: CalendarStore { owner.store }

@@ -30,12 +30,16 @@ struct CalendarLoader {
     }
 
     var timeZone: TimeZone
+    /// Versions of files not read before are parsed by a child process under limits.
+    var parseGuard: ParseGuard?
 
     /// The options a file is read with: `Request` adds the fallback colour and read-only state.
     func options(for path: String, fallbackColor: String = CalendarLoader.palette[0], isReadOnly: Bool = true)
         -> ICalendarLoadOptions {
-        ICalendarLoadOptions(id: Self.id(for: path), fallbackColor: fallbackColor, timeZone: timeZone,
-                             isReadOnly: isReadOnly)
+        var options = ICalendarLoadOptions(id: Self.id(for: path), fallbackColor: fallbackColor, timeZone: timeZone,
+                                           isReadOnly: isReadOnly)
+        options.parseGuard = parseGuard
+        return options
     }
 
     /// Reads the files, all at once (each also spreads over the cores). `deferringCacheWrites`

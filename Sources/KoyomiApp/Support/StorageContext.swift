@@ -11,16 +11,20 @@ struct StorageContext {
     var backups: BackupStore
     /// Run as `<vetExecutable> --vet-ics FILE` under CPU and memory limits: this `koyomi`.
     var vetExecutable: String
+    /// Calendar files: a version not read before is parsed by `vetExecutable --parse-ics`.
+    var parseGuard: ParseGuard
     /// CalDAV: the accounts (`sync/accounts.json`) and every calendar's sync state (`sync/`).
     var accounts: AccountStore
     var syncFolder: URL
     /// Published calendars followed read-only (`sync/subscriptions.json`, copies in `subscriptions/`).
     var subscriptions: SubscriptionStore
 
-    init(userFolder: UserCalendarFolder, backups: BackupStore, vetExecutable: String, syncFolder: URL) {
+    init(userFolder: UserCalendarFolder, backups: BackupStore, vetExecutable: String, trust: ParseTrust?,
+         syncFolder: URL) {
         self.userFolder = userFolder
         self.backups = backups
         self.vetExecutable = vetExecutable
+        parseGuard = ParseGuard(childExecutable: vetExecutable, trust: trust)
         self.syncFolder = syncFolder
         accounts = AccountStore(file: syncFolder.appendingPathComponent("accounts.json"))
         subscriptions = SubscriptionStore(file: syncFolder.appendingPathComponent("subscriptions.json"),
@@ -30,12 +34,22 @@ struct StorageContext {
     init(environment: [String: String], timeZone: TimeZone) {
         self.init(userFolder: UserCalendarFolder(environment: environment, timeZone: timeZone),
                   backups: BackupStore.standard(environment: environment),
-                  vetExecutable: environment["KOYOMI_VET_EXECUTABLE"] ?? Self.ownExecutable,
+                  vetExecutable: Self.vetExecutable(environment: environment),
+                  trust: ParseTrust.standard(environment: environment),
                   syncFolder: AccountSync.syncFolder(environment: environment))
     }
 
     /// Every save keeps the version it replaces in the backups folder.
     var writer: AtomicFileWriter { AtomicFileWriter(backups: backups) }
+
+    /// How calendar files are read before the window (and its storage) exist: the same guard.
+    static func parseGuard(environment: [String: String]) -> ParseGuard {
+        ParseGuard(childExecutable: vetExecutable(environment: environment), trust: ParseTrust.standard(environment: environment))
+    }
+
+    private static func vetExecutable(environment: [String: String]) -> String {
+        environment["KOYOMI_VET_EXECUTABLE"] ?? ownExecutable
+    }
 
     /// This process's own binary (the child runs the same code with `--vet-ics`).
     static var ownExecutable: String {

@@ -1,0 +1,65 @@
+import CalendarModel
+import Foundation
+
+/// The child side: `koyomi --parse-ics FILE --zone ZONE [--cpu SECONDS] [--memory BYTES]`.
+extension ParseGuard {
+    /// Entry point of the parsing child; `main.swift` calls it first thing when its first
+    /// argument is `--parse-ics` (`arguments` are the ones after the program name). Sets the
+    /// limits, parses the file exactly as the window would and prints the reopen cache's
+    /// image of the parse. Returns the exit status: 0 with the image, `refusedStatus` with the
+    /// sentence saying why the file cannot be read, `notCarriedStatus` with the key read when
+    /// the parse holds what the image cannot carry.
+    public static func childMain(arguments: [String]) -> Int32 {
+        guard arguments.count >= 4, arguments[0] == "--parse-ics", arguments[2] == "--zone",
+              let zone = TimeZone(identifier: arguments[3]) else {
+            FileHandle.standardError.write(Data("usage: --parse-ics FILE --zone ZONE [--cpu SECONDS] [--memory BYTES]\n".utf8))
+            return 2
+        }
+        let path = arguments[1]
+        var limits = limits(forSize: AtomicFileWriter.maxFileBytes)
+        var index = 4
+        while index + 1 < arguments.count {
+            let value = Int(arguments[index + 1])
+            switch arguments[index] {
+            case "--cpu": limits.cpuSeconds = value ?? limits.cpuSeconds
+            case "--memory": limits.memoryBytes = value ?? limits.memoryBytes
+            default: break
+            }
+            index += 2
+        }
+        UntrustedCalendar.installMemoryCrashHandlers()
+        UntrustedCalendar.applyLimits(limits)
+
+        guard let key = ReopenCache.currentKey(path: path, timeZone: zone) else {
+            return refuse("cannot be read")
+        }
+        var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#000000", timeZone: zone)
+        options.cacheFolder = nil
+        let parsed: ParsedCalendar
+        let zones: TimeZoneTable
+        do {
+            let text = try ICalendarSource.readText(path: path)
+            (parsed, zones) = try ICalendarFile.parse(text: text, sourceName: path, options: options)
+        } catch {
+            return refuse(error.problem)
+        }
+        // The parse's zones point into the table: it lives until the image is written.
+        defer { withExtendedLifetime(zones) {} }
+        // Changed while read: the image says so by the later key, and the parent reads again.
+        guard let read = ReopenCache.currentKey(path: path, timeZone: zone) else { return refuse("cannot be read") }
+        guard let (header, payload) = ReopenCache.encode(parsed, key: read) else {
+            var out = CacheWriter()
+            ReopenCache.writeKey(read, to: &out)
+            FileHandle.standardOutput.write(Data(out.bytes))
+            return notCarriedStatus
+        }
+        FileHandle.standardOutput.write(Data(header))
+        FileHandle.standardOutput.write(Data(payload))
+        return 0
+    }
+
+    private static func refuse(_ problem: String) -> Int32 {
+        FileHandle.standardOutput.write(Data(problem.utf8))
+        return refusedStatus
+    }
+}

@@ -1,0 +1,143 @@
+import CalendarModel
+import Foundation
+@testable import ICalendar
+import TestSupport
+import XCTest
+
+/// The user's own calendars (issue 22): a version Koyomi has not parsed before is parsed by
+/// `koyomi --parse-ics` under limits, and only versions that passed (or that Koyomi saved over
+/// one that passed) are parsed in-process. A child that cannot be started stands for "the
+/// child was asked": a trusted version still opens then, an untrusted one does not.
+final class ParseGuardTests: XCTestCase {
+    private var folder: URL!
+    private var trust: ParseTrust!
+
+    override func setUpWithError() throws {
+        folder = try SaveTestSupport.folder("koyomi-parse-guard")
+        trust = ParseTrust(folder: folder.appendingPathComponent("cache").path)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private var koyomi: String {
+        get throws {
+            let path = TestEnvironment.koyomiBinary.path
+            guard FileManager.default.isExecutableFile(atPath: path) else { throw XCTSkip("koyomi is not built at \(path)") }
+            return path
+        }
+    }
+
+    private func options(child: String, limits: UntrustedCalendar.Limits? = nil) -> ICalendarLoadOptions {
+        var options = TestSupport.options()
+        options.cacheFolder = nil
+        options.parseGuard = ParseGuard(childExecutable: child, trust: trust, limits: limits)
+        return options
+    }
+
+    private func copy(_ fixture: String) throws -> String {
+        let path = folder.appendingPathComponent(fixture).path
+        try FileManager.default.copyItem(atPath: TestSupport.fixturePath(fixture), toPath: path)
+        return path
+    }
+
+    /// What a reader shows of a file: each plan's title and start, and the warnings.
+    private func seen(_ file: ICalendarFile) -> [String] {
+        file.plans(overlapping: TestSupport.days("2026-01-01", "2028-01-01"))
+            .map { "\($0.id) \($0.title) \($0.timing)" }.sorted() + file.warnings
+    }
+
+    func testAVersionNotReadBeforeIsParsedByTheChildAndReadsAsInProcess() throws {
+        // recurrence.ics has overrides, which the child's answer cannot carry (it then only
+        // vouches for the file); basics.ics and zones.ics come back whole.
+        for fixture in ["basics.ics", "zones.ics", "recurrence.ics", "skipped.ics"] {
+            let path = try copy(fixture)
+            var plain = TestSupport.options()
+            plain.cacheFolder = nil
+            let expected = seen(try ICalendarFile.load(path: path, options: plain))
+            XCTAssertTrue(ParseGuard(childExecutable: try koyomi, trust: trust).isNeeded(for: path, timeZone: TestSupport.utc))
+            let guarded = try ICalendarFile.load(path: path, options: options(child: try koyomi))
+            XCTAssertEqual(seen(guarded), expected, fixture)
+            XCTAssertFalse(expected.isEmpty, fixture)
+
+            // Trusted now: read here, with no child to ask.
+            XCTAssertTrue(trust.trusts(path: path), fixture)
+            let again = try ICalendarFile.load(path: path, options: options(child: "/nonexistent/koyomi"))
+            XCTAssertEqual(seen(again), expected, fixture)
+        }
+    }
+
+    func testAVersionAnotherProgramWroteIsAskedAboutAgain() throws {
+        let path = try copy("basics.ics")
+        _ = try ICalendarFile.load(path: path, options: options(child: try koyomi))
+        XCTAssertTrue(trust.trusts(path: path))
+
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "END:VCALENDAR", with: "X-OTHER:1\r\nEND:VCALENDAR").utf8)
+            .write(to: URL(fileURLWithPath: path))
+        XCTAssertFalse(trust.trusts(path: path))
+        XCTAssertThrowsError(try ICalendarFile.load(path: path, options: options(child: "/nonexistent/koyomi"))) { error in
+            let problem = (error as? ICalendarError)?.problem ?? ""
+            XCTAssertTrue(problem.hasPrefix("could not be checked"), problem)
+        }
+        XCTAssertNoThrow(try ICalendarFile.load(path: path, options: options(child: try koyomi)))
+        XCTAssertTrue(trust.trusts(path: path))
+    }
+
+    func testAParseThatTakesTooLongIsStoppedAndNamed() throws {
+        // 150,000 events take well over a second of CPU to parse on any machine; the limit is one.
+        var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
+        text.reserveCapacity(150_000 * 110)
+        for index in 0..<150_000 {
+            text += "BEGIN:VEVENT\r\nUID:e\(index)\r\nDTSTART:20261110T100000Z\r\nSUMMARY:Plan \(index)\r\nEND:VEVENT\r\n"
+        }
+        text += "END:VCALENDAR\r\n"
+        let path = folder.appendingPathComponent("huge.ics").path
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let limits = UntrustedCalendar.Limits(cpuSeconds: 1, memoryBytes: 4 << 30, wallClockSeconds: 120,
+                                              maxFileBytes: AtomicFileWriter.maxFileBytes)
+        XCTAssertThrowsError(try ICalendarFile.load(path: path, options: options(child: try koyomi, limits: limits))) { error in
+            XCTAssertEqual((error as? ICalendarError)?.description, "\(path): took too long to read")
+        }
+        XCTAssertFalse(trust.trusts(path: path), "a file that did not pass stays untrusted")
+    }
+
+    func testAFileTheChildRefusesIsSaidInTheSameWords() throws {
+        for fixture in ["notcal.ics", "binary.ics", "unbalanced.ics"] {
+            let path = try copy(fixture)
+            var plain = TestSupport.options()
+            plain.cacheFolder = nil
+            let guarded = options(child: try koyomi)
+            var expected: ICalendarError?
+            XCTAssertThrowsError(try ICalendarFile.load(path: path, options: plain)) { expected = $0 as? ICalendarError }
+            XCTAssertThrowsError(try ICalendarFile.load(path: path, options: guarded)) { error in
+                XCTAssertEqual(error as? ICalendarError, expected, fixture)
+            }
+            XCTAssertFalse(trust.trusts(path: path), fixture)
+        }
+        let missing = folder.appendingPathComponent("missing.ics").path
+        XCTAssertThrowsError(try ICalendarFile.load(path: missing, options: options(child: try koyomi))) { error in
+            XCTAssertEqual((error as? ICalendarError)?.description, "\(missing): does not exist")
+        }
+    }
+
+    func testKoyomisOwnSaveKeepsTheTrustButADownloadDoesNot() throws {
+        let path = try copy("basics.ics")
+        _ = try ICalendarFile.load(path: path, options: options(child: try koyomi))
+        let window = try CalendarFile(path: path, timeZone: TestSupport.utc, writer: AtomicFileWriter(), trust: trust)
+        try window.modify { document in _ = try document.setCalendarName("Renamed") }
+        XCTAssertTrue(trust.trusts(path: path), "an edit of a trusted version")
+        XCTAssertEqual(try ICalendarFile.load(path: path, options: options(child: "/nonexistent/koyomi")).calendar.name,
+                       "Renamed")
+
+        // A sync writes what a server sent: it carries no trust (nil), so that version is asked about.
+        let sync = try CalendarFile(path: path, timeZone: TestSupport.utc, writer: AtomicFileWriter())
+        try sync.modify { document in _ = try document.setCalendarName("From the server") }
+        XCTAssertFalse(trust.trusts(path: path))
+
+        // And an edit of an untrusted version stays untrusted.
+        try window.modify { document in _ = try document.setCalendarName("Renamed again") }
+        XCTAssertFalse(trust.trusts(path: path))
+    }
+}
