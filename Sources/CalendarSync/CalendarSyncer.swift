@@ -11,7 +11,7 @@ import ICalendar
 /// server replaces the local copy as the server wrote it; one changed on both sides becomes
 /// a `SyncConflict` and neither copy is touched. Push: new plans with `If-None-Match: *`,
 /// changes and deletes with `If-Match` and the ETag as received; a 412 fetches the server's
-/// copy and becomes a conflict. The state is saved after every server write, so a sync cut
+/// copy and becomes a conflict. Every server write is recorded as it is made, so a sync cut
 /// off anywhere (network, server, a kill) resumes without duplicates or losses: an upload
 /// whose answer was lost meets its own copy on the server and adopts it.
 public struct CalendarSyncer: Sendable {
@@ -154,19 +154,13 @@ public struct CalendarSyncer: Sendable {
         let document = file.document
         let index = document.eventIndex
         let waiting = Set(state.conflicts.map(\.uid))
-        // The state is saved as uploads go, but each save writes the whole state (once per
-        // upload was quadratic): at most once a second, and never more often than keeps the
-        // saving under a tenth of the time (at 50,000 plans a save takes a good part of a
-        // second). A sync cut off in between loses no plan: its next run finds the stored
-        // copies (If-None-Match) and adopts them.
-        var lastSave = Date()
-        var saveSeconds = 0.0
-        func saveNowAndThen(_ state: SyncState) throws {
-            guard Date().timeIntervalSince(lastSave) >= max(1, 10 * saveSeconds) else { return }
-            let started = Date()
-            try state.save(path: statePath)
-            lastSave = Date()
-            saveSeconds = lastSave.timeIntervalSince(started)
+        // Each upload's outcome is recorded as it comes (`SyncJournal`: a line, whatever the
+        // size); the state is saved whole once, at the end.
+        let journal = try SyncJournal(statePath: statePath)
+        func record(_ uid: String) throws {
+            try journal.append(.resource(uid: uid, resource: state.resources[uid]))
+            // Plans already in conflict are not pushed: one at the end is this upload's.
+            if let conflict = state.conflicts.last, conflict.uid == uid { try journal.append(.conflict(conflict)) }
         }
         for uid in index.uids where !waiting.contains(uid) {
             guard let fingerprint = index.fingerprint(uid: uid) else { continue }
@@ -178,13 +172,13 @@ public struct CalendarSyncer: Sendable {
                 try await create(uid, text: text, fingerprint: fingerprint, document: document, state: &state)
             }
             report.sent += 1
-            try saveNowAndThen(state)
+            try record(uid)
         }
         let present = Set(index.uids)
         for (uid, known) in state.resources where !present.contains(uid) && !waiting.contains(uid) {
             try await deleteOnServer(uid, known: known, document: document, state: &state)
             report.removedThere += 1
-            try saveNowAndThen(state)
+            try record(uid)
         }
         try state.save(path: statePath)
     }

@@ -42,7 +42,10 @@ public struct SyncState: Codable, Equatable, Sendable {
             guard state.collection == collection else {
                 throw SyncError.stateMismatch(path: path, collection: state.collection)
             }
-            return state
+            // What a push cut off after its last whole save had recorded.
+            var replayed = state
+            SyncJournal.entries(at: SyncJournal.path(forState: path)).forEach { replayed.apply($0) }
+            return replayed
         } catch let error as SyncError {
             throw error
         } catch {
@@ -50,7 +53,8 @@ public struct SyncState: Codable, Equatable, Sendable {
         }
     }
 
-    /// Writes atomically (temporary file, fsync, rename), so a kill leaves the old or the new.
+    /// Writes atomically (temporary file, fsync, rename), so a kill leaves the old or the new;
+    /// the journal of the changes since the last whole save is then spent.
     public func save(path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -58,5 +62,6 @@ public struct SyncState: Codable, Equatable, Sendable {
         try Folders.create(URL(fileURLWithPath: (path as NSString).deletingLastPathComponent))
         let current = FileIdentity.of(path: path)
         try AtomicFileWriter().write(data, to: path, expecting: current)
+        unlink(SyncJournal.path(forState: path))
     }
 }

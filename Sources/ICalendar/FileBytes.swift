@@ -1,7 +1,7 @@
 import Foundation
 
 /// Whole-buffer reads and writes on file descriptors (retrying short writes and EINTR).
-enum FileBytes {
+public enum FileBytes {
     /// Reads to the end; more than `limit` bytes throws `.tooLarge` (a file growing while read).
     static func readAll(_ fd: Int32, path: String, limit: Int) throws(SaveError) -> Data {
         var result = Data()
@@ -30,7 +30,7 @@ enum FileBytes {
     }
 
     /// Writes all of `bytes` (no copy into `Data` first).
-    static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(SaveError) {
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32, path: String) throws(SaveError) {
         var offset = 0
         try writeRange(bytes, from: &offset, to: bytes.count, fd: fd, path: path)
     }
