@@ -69,6 +69,13 @@ public enum MainLoop {
         return MainLoopSource(sourceID: id)
     }
 
+    /// Calls `body` once after `milliseconds` (a pause in typing, not a clock).
+    @discardableResult
+    public static func after(milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) -> MainLoopSource {
+        let id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, dispatch, retain { body(); return false }, release)
+        return MainLoopSource(sourceID: id)
+    }
+
     /// Iterates the default main context until `condition` holds or `timeout` seconds pass;
     /// returns whether the condition held. For tests and start-up checks: never a fixed sleep.
     @discardableResult

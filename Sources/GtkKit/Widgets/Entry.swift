@@ -78,4 +78,42 @@ public final class Entry: Widget {
 
     /// Emits "activate" as Enter would (for tests).
     public func activate() { koyomi_signal_emit_simple(object, "activate") }
+
+    /// Shows these parts of the text in bold (quick add's understood words), and the rest as
+    /// usual; the ranges are of the text as it is now (the next change of text keeps them only
+    /// where the caller sets them again).
+    public func emphasize(_ ranges: [Range<String.Index>]) {
+        let text = self.text
+        guard let list = pango_attr_list_new() else { return }
+        for range in ranges where range.lowerBound >= text.startIndex && range.upperBound <= text.endIndex {
+            guard let bold = pango_attr_weight_new(PANGO_WEIGHT_BOLD) else { continue }
+            bold.pointee.start_index = UInt32(text.utf8.distance(from: text.startIndex, to: range.lowerBound))
+            bold.pointee.end_index = UInt32(text.utf8.distance(from: text.startIndex, to: range.upperBound))
+            pango_attr_list_insert(list, bold)
+        }
+        gtk_entry_set_attributes(entry, list)
+        pango_attr_list_unref(list)
+    }
+
+    /// The parts of the text shown in bold, in order (what a sighted user sees stand out).
+    public var emphasized: [String] {
+        guard let list = gtk_entry_get_attributes(entry) else { return [] }
+        let bytes = Array(text.utf8)
+        var parts: [String] = []
+        var node = pango_attr_list_get_attributes(list)
+        let first = node
+        while let current = node {
+            if let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
+                let isBold = attribute.pointee.klass.pointee.type == PANGO_ATTR_WEIGHT
+                    && attribute.withMemoryRebound(to: PangoAttrInt.self, capacity: 1) { Int($0.pointee.value) } >= Int(PANGO_WEIGHT_BOLD.rawValue)
+                let start = min(Int(attribute.pointee.start_index), bytes.count)
+                let end = min(Int(attribute.pointee.end_index), bytes.count)
+                if isBold, start < end { parts.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+                pango_attribute_destroy(attribute)
+            }
+            node = current.pointee.next
+        }
+        g_slist_free(first)
+        return parts
+    }
 }

@@ -69,18 +69,18 @@ final class QuickAddController {
         let plan: QuickAddPlan, calendar: CalendarInfo
         switch read() {
         case nil:
-            return view.show(preview: L("No calendar here can take new plans: open or create one of your own"), understood: "")
+            return view.show(preview: L("No calendar here can take new plans: open or create one of your own"), understood: [])
         case let .success(found): (plan, calendar) = found
         case .failure(.noTitle):
             let empty = view.entry.text.trimmingCharacters(in: .whitespaces).isEmpty
             return view.show(preview: empty ? L("Type a plan, its day and time, e.g. “Lunch with Ann tomorrow 12:30”")
-                             : L("Say what the plan is, not only when"), understood: "")
+                             : L("Say what the plan is, not only when"), understood: [])
         case let .failure(.impossibleDate(words)):
             // TRANSLATORS: under quick add's entry; %@ are the typed words, e.g. "Feb 30".
-            return view.show(preview: FormatterStrings.fill(L("“%@” is not a day that exists"), words), understood: "")
+            return view.show(preview: FormatterStrings.fill(L("“%@” is not a day that exists"), words), understood: [])
         case let .failure(.impossibleTime(words)):
             // TRANSLATORS: under quick add's entry; %@ are the typed words, e.g. "25:00".
-            return view.show(preview: FormatterStrings.fill(L("“%@” is not a time of day"), words), understood: "")
+            return view.show(preview: FormatterStrings.fill(L("“%@” is not a time of day"), words), understood: [])
         }
         let shown = Self.shown(plan, in: calendar)
         let format = formatter()
@@ -90,18 +90,18 @@ final class QuickAddController {
         if let place = plan.location { lines.append(FormatterStrings.fill(L("At %@"), place)) }
         // TRANSLATORS: in quick add's preview; %@ is the calendar the plan goes to.
         lines.append(FormatterStrings.fill(L("In %@"), calendar.name))
-        view.show(preview: lines.joined(separator: "\n"), titled: true, understood: Self.highlighted(view.entry.text, plan.understood))
+        view.show(preview: lines.joined(separator: "\n"), titled: true, understood: Self.ranges(of: plan.understood, in: view.entry.text))
     }
 
-    /// The phrase with the understood words in bold (they are found in order).
-    static func highlighted(_ text: String, _ words: [String]) -> String {
-        var markup = "", rest = Substring(text)
+    /// Where the understood words stand in the phrase (they are found in order).
+    static func ranges(of words: [String], in text: String) -> [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = [], rest = text[...]
         for word in words {
             guard let range = rest.range(of: word) else { continue }
-            markup += Label.escape(String(rest[..<range.lowerBound])) + "<b>" + Label.escape(word) + "</b>"
+            ranges.append(range)
             rest = rest[range.upperBound...]
         }
-        return words.isEmpty ? "" : markup + Label.escape(String(rest))
+        return ranges
     }
 
     /// "Repeats every week on Monday, Thursday, until March 31, 2027".

@@ -7,9 +7,8 @@ import GtkKit
 final class QuickAddView {
     let popover: Popover
     let entry = Entry(placeholder: L("Lunch with Ann tomorrow 12:30"))
-    /// What will be created, in the user's words, and the phrase with the understood words bold.
+    /// What will be created, in the user's words (the understood words are bold in the entry).
     let preview = Label()
-    let understood = Label()
     let moreButton = Button(label: L("More Options…"))
     /// Enter in the entry.
     var onSave: (() -> Void)?
@@ -22,16 +21,12 @@ final class QuickAddView {
         entry.widthChars = 32
         // TRANSLATORS: the screen-reader name of the quick-add field under the header's + button.
         entry.accessibleLabel = L("New plan in words")
-        for label in [preview, understood] {
-            label.xalign = 0
-            label.wraps = true
-            label.maxWidthChars = 40
-        }
-        understood.addCSSClass("dim-label")
+        preview.xalign = 0
+        preview.wraps = true
+        preview.maxWidthChars = 40
         moreButton.halign = .end
         box.append(entry)
         box.append(preview)
-        box.append(understood)
         box.append(moreButton)
         popover = Popover(child: box)
         entry.onChanged { [weak self] in self?.onChange?() }
@@ -41,17 +36,25 @@ final class QuickAddView {
         popover.onSignal("map") { [weak self] in _ = self?.entry.grabFocus() }
     }
 
-    /// Shows the preview lines (the first, the plan's title, in bold when `titled`); the entry's
-    /// description says the same to a screen reader.
-    func show(preview text: String, titled: Bool = false, understood phrase: String) {
+    /// Shows the preview lines (the first, the plan's title, in bold when `titled`) and the
+    /// understood words of the entry in bold. A screen reader hears the preview once typing
+    /// pauses (the entry's description, which Orca reads when it changes on the focused field;
+    /// GTK 4.8 has no announcement call): saying it at every keystroke would drown the typing.
+    func show(preview text: String, titled: Bool = false, understood: [Range<String.Index>]) {
         let lines = text.components(separatedBy: "\n")
         if titled, let first = lines.first {
             preview.setMarkup(([ "<b>" + Label.escape(first) + "</b>"] + lines.dropFirst().map(Label.escape)).joined(separator: "\n"))
         } else {
             preview.text = text
         }
-        understood.setMarkup(phrase)
-        understood.isVisible = !phrase.isEmpty
-        entry.accessibleDescription = text
+        entry.emphasize(understood)
+        pendingDescription?.cancel()
+        pendingDescription = MainLoop.after(milliseconds: Self.typingPauseMilliseconds) { [weak self] in
+            self?.entry.accessibleDescription = text
+        }
     }
+
+    /// How long typing must pause before the preview is said.
+    static let typingPauseMilliseconds: UInt32 = 600
+    private var pendingDescription: MainLoopSource?
 }
