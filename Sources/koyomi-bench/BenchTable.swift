@@ -18,6 +18,7 @@ enum BenchTable {
             ("file size (MiB)", { String(format: "%.1f", Double($0.load.bytes) / 1_048_576) }),
             ("load first (ms)", { ms($0.load.firstMs) }),
             ("load reopen (ms)", { ms($0.load.reopenMs) }),
+            ("load first, in child (ms)", { ms($0.load.guardedFirstMs) }),
             ("libical raw parse (ms)", { ms($0.load.libicalParseMs) }),
             ("first frame, wall (ms)", { ms($0.firstFrame.wallMs) }),
             ("  C program, wall (ms)", { _ in ms(base.cProgramWallMs) }),

@@ -12,6 +12,9 @@ struct LoadBenchmark {
         var firstMs: Double
         /// Median of the later loads of the same unchanged files (a reopen).
         var reopenMs: Double?
+        /// The first load as the app and `koyomi list` make it of files they have not read
+        /// before: parsed by `koyomi --parse-ics` under limits (`ParseGuard`), no reopen cache.
+        var guardedFirstMs: Double?
         var libicalParseMs: Double
         var plansRead: Int
         var bytes: Int
@@ -21,6 +24,8 @@ struct LoadBenchmark {
     var month: YearMonth
     var today: CalendarDay
     var timeZone: TimeZone
+    /// The `koyomi` that parses versions not read before.
+    var koyomi: String
 
     func run(runs: Int) throws -> Figures {
         var loads: [Double] = []
@@ -35,15 +40,27 @@ struct LoadBenchmark {
             parses.append(try paths.reduce(0.0) { $0 + (try libicalParse(path: $1)) })
         }
         let bytes = paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        var guarded: [Double] = []
+        for _ in 0..<max(1, runs) {
+            // A trust folder of its own each time: every file is one not read before.
+            let trust = FileManager.default.temporaryDirectory.appendingPathComponent("koyomi-bench-trust-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: trust) }
+            let parseGuard = ParseGuard(childExecutable: koyomi, trust: ParseTrust(folder: trust.path))
+            guarded.append(try Clock.measure { try loadOnce(parseGuard: parseGuard) }.ms)
+        }
         return Figures(firstMs: loads[0], reopenMs: Stats(Array(loads.dropFirst()))?.median,
-                       libicalParseMs: Stats(parses)?.median ?? 0, plansRead: plansRead, bytes: bytes)
+                       guardedFirstMs: Stats(guarded)?.median, libicalParseMs: Stats(parses)?.median ?? 0, plansRead: plansRead, bytes: bytes)
     }
 
     /// Loads every file and builds the first layout's index; returns the events read.
-    private func loadOnce() throws -> Int {
+    private func loadOnce(parseGuard: ParseGuard? = nil) throws -> Int {
         var sources: [ICalendarFile] = []
         for path in paths {
-            let options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: timeZone)
+            var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: timeZone)
+            if let parseGuard {
+                options.parseGuard = parseGuard
+                options.cacheFolder = nil
+            }
             sources.append(try ICalendarFile.load(path: path, options: options))
         }
         var calendar = Calendar(identifier: .gregorian)

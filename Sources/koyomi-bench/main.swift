@@ -87,7 +87,7 @@ do {
         try PlanGenerator().writeSingle(count: count, to: single)
         log("\(count) plans: load and libical parse")
         try? FileManager.default.removeItem(at: environment.cacheHome)
-        let load = try LoadBenchmark(paths: files, month: month, today: today, timeZone: zone).run(runs: options.runs)
+        let load = try LoadBenchmark(paths: files, month: month, today: today, timeZone: zone, koyomi: koyomi).run(runs: options.runs)
         log("\(count) plans: first frame, memory")
         let firstFrame = try app.firstFrame(files: files, runs: options.runs)
         log("\(count) plans: paging and selecting in the app")
