@@ -34,28 +34,32 @@ let package = Package(
         .target(name: "CalendarModel"),
         // RFC 5545 recurrence rules read and expanded in pure Swift (libical 3.0's iterator is wrong in places).
         .target(name: "Recurrence", dependencies: ["CalendarModel"]),
-        .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel", "Recurrence"]),
-        .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar", "Accounts", "CalDAV", "CalendarSync"]),
+        // Files written so that nothing is ever half-saved or lost: atomic writes with backups, the
+        // folder lock, versioned JSON list files, the XDG folders. Knows nothing of iCalendar.
+        .target(name: "FileSafety"),
+        .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel", "Recurrence", "FileSafety"]),
+        .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar", "FileSafety", "Accounts", "CalDAV",
+                                                  "CalendarSync"]),
         // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
-        .target(name: "Accounts", dependencies: ["CSecret", "ICalendar"]),
+        .target(name: "Accounts", dependencies: ["CSecret", "FileSafety"]),
         // HTTP exchanges with untrusted servers over libcurl: silence timeouts, cut answers as errors.
         .target(name: "HTTPTransport", dependencies: ["CCurl"]),
         // CalDAV over HTTPTransport and Foundation's XMLParser: discovery, sync-collection, ETags.
         .target(name: "CalDAV", dependencies: ["HTTPTransport"]),
         // Offline-first sync of local calendar files with CalDAV collections; subscriptions.
-        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendar", "Accounts"]),
+        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendar", "FileSafety", "Accounts"]),
         // `koyomi list|add|…|sync|subscribe|…`: the same model and storage, never GTK.
-        .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar", "Accounts", "CalDAV", "CalendarSync"]),
+        .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar", "FileSafety", "Accounts", "CalDAV", "CalendarSync"]),
         .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "ICalendar"]),
         // Issue 4's benchmark harness: `swift run -c release koyomi-bench` (docs/performance.md).
-        .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendar", "CICal"]),
+        .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendar", "FileSafety", "CICal"]),
 
         // Helpers shared by the test targets (no tests of its own).
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "TestSupport"]),
         .testTarget(
             name: "ICalendarTests",
-            dependencies: ["ICalendar", "CalendarModel", "TestSupport"],
+            dependencies: ["ICalendar", "FileSafety", "CalendarModel", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -66,14 +70,15 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "KoyomiAppTests",
-            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "TestSupport", "CalDAV", "CalendarSync", "Accounts"],
+            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "FileSafety", "TestSupport", "CalDAV",
+                           "CalendarSync", "Accounts"],
             // Run by the accessibility tests as a separate program, not compiled.
             exclude: ["atspi-tree.py"]
         ),
-        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "TestSupport"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "FileSafety", "TestSupport"]),
         // Against a real Radicale started per test (Tests/Support/RadicaleServer.swift).
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
-        .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "CalDAV", "ICalendar", "TestSupport"]),
-        .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "TestSupport"]),
+        .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "CalDAV", "ICalendar", "FileSafety", "TestSupport"]),
+        .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "FileSafety", "TestSupport"]),
     ]
 )

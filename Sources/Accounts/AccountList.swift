@@ -1,4 +1,4 @@
-import ICalendar
+import FileSafety
 
 /// The accounts file's content: a format number first, so a later Koyomi can tell its own
 /// files from ours.

@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import ICalendar
 
 extension AccountStore {
     var listFile: VersionedListFile<AccountList> { VersionedListFile(path: file.path) }

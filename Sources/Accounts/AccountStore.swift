@@ -1,5 +1,5 @@
+import FileSafety
 import Foundation
-import ICalendar
 
 /// The list of CalDAV accounts in `$XDG_DATA_HOME/koyomi/sync/accounts.json` (beside
 /// `calendars/`; see `UserCalendarFolder`). Holds no passwords: those are in `Keyring`.

@@ -1,4 +1,4 @@
-import ICalendar
+import FileSafety
 
 /// Why the accounts file could not be read or changed. The file on disk is unchanged in
 /// every case.

@@ -51,16 +51,20 @@ public final class CalendarStore {
     private var indexGeneration = 0
     /// The visible month and its two neighbours (prepared ahead, see `prepareIndex`), plus one.
     private static let indexCacheLimit = 4
+    /// Where indexes no longer needed are freed (`BackgroundWork`).
+    private let background: any BackgroundWork
     private var observers: [(id: Int, handler: (Change) -> Void)] = []
     private var nextObserverID = 0
 
     /// - Parameters:
     ///   - calendar: Gregorian, with the user's time zone; plans are placed on days with it.
     ///   - visibleMonth: the month to show first; today's month when nil.
+    ///   - background: where indexes no longer needed are freed (the app's: another thread).
     /// At start `today` is selected if it is one of the visible layout's 42 days.
     public init(sources: [any PlanSource], calendar: Calendar, today: CalendarDay,
-                visibleMonth: YearMonth? = nil, firstWeekday: Int) {
+                visibleMonth: YearMonth? = nil, firstWeekday: Int, background: any BackgroundWork = InlineWork()) {
         let month = visibleMonth ?? today.yearMonth
+        self.background = background
         self.sources = sources
         self.calendar = calendar
         self.today = today
@@ -291,14 +295,14 @@ public final class CalendarStore {
         indexCache.append(index)
         if indexCache.count > Self.indexCacheLimit,
            let oldest = indexCache.firstIndex(where: { $0.layout.month != visibleMonth }) {
-            DayIndex.releaseElsewhere([indexCache.remove(at: oldest)])
+            DayIndex.release([indexCache.remove(at: oldest)], through: background)
         }
     }
 
     private func forgetIndexes() {
         let forgotten = indexCache
         indexCache = []
-        DayIndex.releaseElsewhere(forgotten)
+        DayIndex.release(forgotten, through: background)
         indexGeneration += 1
     }
 

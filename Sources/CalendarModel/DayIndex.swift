@@ -109,18 +109,16 @@ private struct LayoutDays {
 }
 
 extension DayIndex {
-    /// Frees indexes the store no longer holds on another thread: a month of 100,000 plans
-    /// holds thousands of plan values, and freeing them took the main thread a few
-    /// milliseconds right when the next click may come. Nothing else refers to them.
-    static func releaseElsewhere(_ indexes: consuming [DayIndex]) {
+    /// Frees indexes the store no longer holds through `background` (the app's: on another
+    /// thread): a month of 100,000 plans holds thousands of plan values, and freeing them took
+    /// the main thread a few milliseconds right when the next click may come. Nothing else
+    /// refers to them.
+    static func release(_ indexes: consuming [DayIndex], through background: any BackgroundWork) {
         guard !indexes.isEmpty else { return }
-        // The caller's references end with this call (the array is consumed), so the thread
+        // The caller's references end with this call (the array is consumed), so the work
         // holds the last one.
         let dropped = Dropped(consume indexes)
-        // At normal priority, unlike the work that prepares months: freeing takes the
-        // allocator's locks, which the window's thread needs too, so it must end quickly
-        // rather than be held up halfway by a lower priority.
-        Thread.detachNewThread { dropped.release() }
+        background.run { dropped.release() }
     }
 
     private final class Dropped: @unchecked Sendable {

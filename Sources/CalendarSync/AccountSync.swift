@@ -1,5 +1,6 @@
 import Accounts
 import CalDAV
+import FileSafety
 import Foundation
 import ICalendar
 

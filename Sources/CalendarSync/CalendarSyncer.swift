@@ -1,4 +1,5 @@
 import CalDAV
+import FileSafety
 import Foundation
 import ICalendar
 

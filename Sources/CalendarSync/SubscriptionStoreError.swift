@@ -1,3 +1,4 @@
+import FileSafety
 import ICalendar
 
 /// Why the subscriptions file could not be read or changed. The file on disk is unchanged

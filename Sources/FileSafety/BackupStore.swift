@@ -30,7 +30,7 @@ public struct BackupStore: Sendable {
     }
 
     /// Stores one more version and drops the oldest beyond `keep`.
-    func keep(_ data: Data, of path: String) throws(SaveError) {
+    public func keep(_ data: Data, of path: String) throws(SaveError) {
         try Folders.create(directory)
         let existing = backups(of: path)
         let next = (existing.last.flatMap { Int($0.deletingPathExtension().pathExtension) } ?? 0) + 1

@@ -9,7 +9,7 @@ public struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
     public var modifiedSeconds: Int64
     public var modifiedNanoseconds: Int64
 
-    init(_ info: stat) {
+    public init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
@@ -19,7 +19,7 @@ public struct FileIdentity: Hashable, Sendable, CustomStringConvertible {
 
     /// What a file of mode `mode` is, in words, when it is not a regular file ("a named pipe");
     /// nil for a regular file.
-    static func kindIfNotRegular(_ mode: mode_t) -> String? {
+    public static func kindIfNotRegular(_ mode: mode_t) -> String? {
         switch mode & S_IFMT {
         case S_IFREG: nil
         case S_IFDIR: "a folder"

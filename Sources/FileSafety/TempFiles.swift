@@ -2,7 +2,7 @@ import Foundation
 
 /// Temporary files for atomic saves: hidden, next to the target (same file system, so the
 /// rename is atomic), named after it so leftovers of a killed save can be found and removed.
-enum TempFiles {
+public enum TempFiles {
     static func prefix(for name: String) -> String { ".\(name).koyomi-" }
     static let suffix = ".tmp"
 
@@ -20,7 +20,7 @@ enum TempFiles {
     /// Writes `parts` one after the other to a temporary file in `target`'s folder (made if
     /// missing, private) and renames it over `target`: never half a file there, and no joined
     /// copy of large parts. Best effort, for caches: a failure leaves `target` as it was.
-    static func replaceQuietly(_ target: String, with parts: [[UInt8]]) {
+    public static func replaceQuietly(_ target: String, with parts: [[UInt8]]) {
         let folder = (target as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,

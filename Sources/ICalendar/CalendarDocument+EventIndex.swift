@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// A document's events by UID, read in one pass, for work over every event at once: sync

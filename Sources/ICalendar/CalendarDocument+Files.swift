@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// Reading a document together with the identity of the version read, and saving it back

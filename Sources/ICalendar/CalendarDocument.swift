@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// An iCalendar file held as its top-level parts, each with its original text, so that

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// One editable `.ics` on disk: its document and the identity of the version it was read

@@ -18,8 +18,10 @@ struct CalendarReader {
     /// Returns nil when the text holds no VCALENDAR at all. Plans carry `calendarID`; all-day
     /// plans are placed in `userCalendar`.
     /// `unreadable` events (by ordinal, see `RawTextCheck`) are left out with the reason given.
+    /// Extra threads wait for `scheduler`.
     init?(bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
-          calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:]) {
+          calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:],
+          scheduler: LoadScheduler = LoadScheduler()) {
         let parts = CalendarParts(bytes)
         guard !parts.calendars.isEmpty else { return nil }
         var parser = ComponentParser()
@@ -41,7 +43,7 @@ struct CalendarReader {
         let eventParts = parts.components.filter { $0.kind == "VEVENT" }
         // Each event is parsed and placed on its own, so large files are read on all cores;
         // each chunk keeps only what it places (no intermediate copy of every event).
-        let chunks = ParallelChunks.chunks(count: eventParts.count) { indices in
+        let chunks = ParallelChunks.chunks(count: eventParts.count, scheduler: scheduler) { indices in
             var parser = ComponentParser()
             var placed = PlacedEvents()
             // Most events are single ones: room for all at once, no regrowing.

@@ -78,7 +78,9 @@ public final class ICalendarFile: PlanSource {
     public static func loadLeavingCacheWrites(_ files: [(path: String, options: ICalendarLoadOptions)],
                                               prefetched: ICalendarPrefetch? = nil)
         -> [Result<(file: ICalendarFile, cacheWrite: ReopenCacheWrite?), ICalendarError>] {
-        let loaded = ParallelChunks.each(count: files.count) { index in
+        // The files of one call come from one caller, with one scheduler.
+        let scheduler = files.first?.options.scheduler ?? LoadScheduler()
+        let loaded = ParallelChunks.each(count: files.count, scheduler: scheduler) { index in
             if let loaded = prefetched?.take(path: files[index].path, options: files[index].options) { return loaded }
             return Result { () throws(ICalendarError) in
                 try loadLeavingCacheWrite(path: files[index].path, options: files[index].options)
@@ -113,7 +115,8 @@ public final class ICalendarFile: PlanSource {
             corrections = findings.warnings
             func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarReader? {
                 ICalendarSource.parse(bytes, zones: zones, sourceName: fileName, calendarID: options.id,
-                                      userCalendar: userCalendar(options), unreadable: findings.unreadableEvents)
+                                      userCalendar: userCalendar(options), unreadable: findings.unreadableEvents,
+                                      scheduler: options.scheduler)
             }
             guard !findings.rewrites.isEmpty else { return .success(parse(bytes)) }
             // libical reads a copy with the rewrites made (no stray "Z", no overlong line).

@@ -16,6 +16,8 @@ public struct ICalendarLoadOptions: Sendable {
     /// Reads versions of the file not parsed before in a child process under limits; nil
     /// parses in this process (the default: in-memory text, tests, the children themselves).
     public var parseGuard: ParseGuard?
+    /// When loading threads may run (the app holds all but one back until its first frame).
+    public var scheduler = LoadScheduler()
     /// Files smaller than this are parsed every time (they parse in a few milliseconds).
     var cacheMinimumSize = 256 * 1024
 

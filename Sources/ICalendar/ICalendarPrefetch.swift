@@ -1,4 +1,5 @@
 import Dispatch
+import FileSafety
 import Foundation
 import Synchronization
 
@@ -39,7 +40,7 @@ public final class ICalendarPrefetch: Sendable {
             entries[path] = entry
             ParallelChunks.detach {
                 // One file is read while the window starts; the others once it has painted.
-                if !isFirst { LoadingGate.pass() }
+                if !isFirst { options.scheduler.pass() }
                 entry.loaded = Result { () throws(ICalendarError) in
                     try ICalendarFile.loadLeavingCacheWrite(path: path, options: options)
                 }

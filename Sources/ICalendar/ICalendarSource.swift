@@ -1,5 +1,6 @@
 import CICal
 import CalendarModel
+import FileSafety
 import Foundation
 
 /// Getting from a path to Koyomi's values: reading the file, rejecting what is not
@@ -78,8 +79,9 @@ enum ICalendarSource {
     /// Parses part by part and copies everything out; nil when there is no calendar.
     /// `unreadable`: the events `RawTextCheck` found unreadable, by ordinal, with why.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
-                      calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:]) -> CalendarReader? {
+                      calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:],
+                      scheduler: LoadScheduler) -> CalendarReader? {
         CalendarReader(bytes: bytes, zones: zones, sourceName: sourceName, calendarID: calendarID,
-                       userCalendar: userCalendar, unreadable: unreadable)
+                       userCalendar: userCalendar, unreadable: unreadable, scheduler: scheduler)
     }
 }

@@ -16,7 +16,9 @@ enum ParallelChunks {
     /// Splits `0..<count` into ranges and returns `body` of each, in order: one value per
     /// chunk, for results that join more cheaply than element by element. `body` runs on
     /// several threads at once, so it may only read shared state (or state that locks itself).
-    static func chunks<Result>(count: Int, _ body: @escaping (Range<Int>) -> Result) -> [Result] {
+    /// The calling thread starts at once; the others wait for `scheduler` (the first frame).
+    static func chunks<Result>(count: Int, scheduler: LoadScheduler = LoadScheduler(),
+                               _ body: @escaping (Range<Int>) -> Result) -> [Result] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard cores > 1, count >= minimumItems else { return [body(0..<count)] }
         // More chunks than cores, so a core the window's thread also wants does not leave the
@@ -33,9 +35,8 @@ enum ParallelChunks {
                 slots.buffer[chunk] = work.body((count * chunk / chunks)..<(count * (chunk + 1) / chunks))
             }
         }
-        // The calling thread starts at once; the others may wait for the first frame.
         run(workers: cores - 1, alsoHere: take) {
-            LoadingGate.pass()
+            scheduler.pass()
             take()
         }
         return results.map { $0! }
@@ -43,7 +44,9 @@ enum ParallelChunks {
 
     /// `body(0) … body(count - 1)`, each on a low-priority thread of its own, all at once (files
     /// of very different sizes: a small one does not wait for a large one); results in order.
-    static func each<Result>(count: Int, _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
+    /// All but `body(0)` wait for `scheduler` (the first frame).
+    static func each<Result>(count: Int, scheduler: LoadScheduler = LoadScheduler(),
+                             _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         results.initialize(repeating: nil)
         defer { results.deinitialize().deallocate() }
@@ -51,8 +54,7 @@ enum ParallelChunks {
         let next = Counter()
         run(workers: count, alsoHere: nil) {
             let index = next.take()
-            // One file is read at once; the others may wait for the first frame.
-            if index > 0 { LoadingGate.pass() }
+            if index > 0 { scheduler.pass() }
             slots.buffer[index] = body(index)
         }
         return results.map { $0! }

@@ -1,4 +1,5 @@
 import CalendarModel
+import FileSafety
 import Foundation
 
 /// The child side: `koyomi --parse-ics FILE --zone ZONE [--cpu SECONDS] [--memory BYTES]`.

@@ -1,4 +1,5 @@
 import CalendarModel
+import FileSafety
 import Foundation
 
 /// Keeps libical's worst inputs out of Koyomi's own process for the user's calendars too.

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// Which versions of the user's calendar files Koyomi may parse in its own process.

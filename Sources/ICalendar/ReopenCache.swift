@@ -1,4 +1,5 @@
 import CalendarModel
+import FileSafety
 import Foundation
 
 /// A compact binary copy of a parsed file, so reopening an unchanged calendar skips the

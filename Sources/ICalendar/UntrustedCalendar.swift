@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// Reading iCalendar files that did not come from Koyomi (imports, drops, later downloads).

@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// The user's own calendars: one `.ics` per calendar in `$XDG_DATA_HOME/koyomi/calendars/`

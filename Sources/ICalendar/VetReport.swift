@@ -1,3 +1,4 @@
+import FileSafety
 import Foundation
 
 /// What the vetting child prints (one JSON object on stdout) and the parent reads back.

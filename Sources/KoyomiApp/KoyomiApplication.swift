@@ -18,6 +18,8 @@ public final class KoyomiApplication {
     /// The files the window will open, read from the start (`ICalendarPrefetch`); handed to
     /// the window's loads when it opens them, then let go.
     private var prefetch: ICalendarPrefetch?
+    /// Every load of this run: all but one thread held back until the first frame is painted.
+    private let loadScheduler = LoadScheduler()
     /// Set by the hidden `--benchmark-interactions N`.
     private var benchmark: InteractionBenchmark?
 
@@ -53,9 +55,9 @@ public final class KoyomiApplication {
     /// Runs until the window closes; returns the process exit status.
     public func run() -> Int32 {
         // Reading starts before GTK connects to the display (registering takes about 100 ms),
-        // on one thread until the window has painted (`LoadingGate`). A second instance reads
+        // on one thread until the window has painted (`LoadScheduler`). A second instance reads
         // for nothing until it learns it is one, then leaves.
-        LoadingGate.close()
+        loadScheduler.close()
         prefetch = readAhead()
         application.register()
         if application.isRemote {
@@ -89,7 +91,8 @@ public final class KoyomiApplication {
         let controller = WindowController(application: application, localeSettings: settings,
                                           settings: SettingsStore(environment: environment),
                                           storage: StorageContext(environment: environment, timeZone: Self.systemZone()),
-                                          zone: Self.systemZone, now: clock.now, month: options.month)
+                                          zone: Self.systemZone, now: clock.now, month: options.month,
+                                          loadScheduler: loadScheduler)
         self.controller = controller
         return controller
     }
@@ -122,9 +125,9 @@ public final class KoyomiApplication {
         if !inBackground || showingWindow {
             controller.present()
             // Until the first frame is painted, only one thread reads the files.
-            controller.mainWindow.window.afterNextPaint { LoadingGate.open() }
+            controller.mainWindow.window.afterNextPaint { [loadScheduler] in loadScheduler.open() }
         } else {
-            LoadingGate.open()
+            loadScheduler.open()
         }
         controller.startClock()
         // Files are parsed off the main thread: the first frame never waits for them.
@@ -242,7 +245,8 @@ public final class KoyomiApplication {
         let own = opensUserCalendars ? UserCalendarFolder(environment: environment, timeZone: zone).paths : options.files
         let paths = samples + own
         guard !paths.isEmpty else { return nil }
-        let loader = CalendarLoader(timeZone: zone, parseGuard: StorageContext.parseGuard(environment: environment))
+        let loader = CalendarLoader(timeZone: zone, parseGuard: StorageContext.parseGuard(environment: environment),
+                                    scheduler: loadScheduler)
         return ICalendarPrefetch(paths.map { ($0, loader.options(for: $0)) })
     }
 

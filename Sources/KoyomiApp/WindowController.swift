@@ -20,9 +20,9 @@ final class WindowController {
     var preferences: PreferencesController?
     var about: AboutWindow?
     /// New, edit, delete, undo.
-    private(set) var editing: EditingController!
+    let editing: EditingController
     /// Import (menu, Ctrl+O, files dropped on the window) and export.
-    private(set) var importer: ImportController!
+    let importer: ImportController
     var dropTarget: DropTarget?
     /// CalDAV accounts: syncing, its indicator and its dialogs.
     private(set) var sync: SyncController!
@@ -49,8 +49,11 @@ final class WindowController {
     var autostart: AutostartEntry?
 
     /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
+    /// `loadScheduler`: the app's, which holds loads back until its first frame.
     init(application: Application, localeSettings: LocaleSettings, settings: SettingsStore, storage: StorageContext,
-         zone: @escaping () -> TimeZone, now: @escaping () -> Date, month: YearMonth?) {
+         zone: @escaping () -> TimeZone, now: @escaping () -> Date, month: YearMonth?,
+         loadScheduler: LoadScheduler = LoadScheduler()) {
+        self.loadScheduler = loadScheduler
         self.localeSettings = localeSettings
         self.settings = settings
         self.storage = storage
@@ -60,19 +63,23 @@ final class WindowController {
         let formatter = CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings())
         store = CalendarStore(sources: [], calendar: calendar, today: CalendarDay(now(), in: calendar),
                               visibleMonth: month,
-                              firstWeekday: settings.settings.firstWeekday(localeDefault: localeSettings.firstWeekday))
+                              firstWeekday: settings.settings.firstWeekday(localeDefault: localeSettings.firstWeekday),
+                              background: ThreadedBackgroundWork())
         mainWindow = MainWindow(application: application, formatter: formatter, colors: colors)
         application.setAccelerators(["<Control>question"], forAction: "win.show-help-overlay")
         application.setAccelerators(["<Control>comma"], forAction: "win.preferences")
         coordinator = CalendarCoordinator(store: store, formatter: formatter, window: mainWindow)
         panel = PanelController(layout: mainWindow.panelLayout, view: mainWindow.planPanel,
                                 list: mainWindow.planList, grid: mainWindow.grid, settings: settings)
+        editing = EditingController(store: store, window: mainWindow, colors: colors, settings: settings, storage: storage,
+                                    now: now)
+        importer = ImportController(store: store, window: mainWindow, editing: editing, vetExecutable: storage.vetExecutable,
+                                    formatter: { [coordinator] in coordinator.formatter }, now: now)
         coordinator.panel = panel
         coordinator.refreshList()
         connectSettings()
-        editing = EditingController(owner: self, now: now)
         coordinator.editing = editing
-        importer = ImportController(owner: self)
+        editing.onCalendarSaved = { [unowned self] id in self.reload(id) }
         connectEditing(application: application)
         store.setHiddenCalendars(settings.settings.hiddenCalendars)
         let popover = CalendarsPopover(window: mainWindow.window, colors: colors)
@@ -182,8 +189,9 @@ final class WindowController {
 
     /// How the window reads its files: in its zone, versions not read before through a child.
     private var loader: CalendarLoader {
-        CalendarLoader(timeZone: store.calendar.timeZone, parseGuard: storage.parseGuard)
+        CalendarLoader(timeZone: store.calendar.timeZone, parseGuard: storage.parseGuard, scheduler: loadScheduler)
     }
+    private let loadScheduler: LoadScheduler
 
     /// Files up to this size parse in a few milliseconds.
     private static let synchronousReloadLimit = 512 * 1024
@@ -263,7 +271,7 @@ final class WindowController {
             editing.files.setTimeZone(newZone)
             coordinator.replaceFormatter(CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings()))
             // Problems were shown when the files were first opened; only the plans move.
-            show(CalendarLoader(timeZone: newZone, parseGuard: storage.parseGuard).load(files).sources)
+            show(CalendarLoader(timeZone: newZone, parseGuard: storage.parseGuard, scheduler: loadScheduler).load(files).sources)
         }
         store.setToday(CalendarDay(now(), in: store.calendar))
         // The days the schedule covers moved on.

@@ -1,5 +1,6 @@
 import CalendarModel
 import CalendarSync
+import FileSafety
 import Foundation
 import ICalendar
 

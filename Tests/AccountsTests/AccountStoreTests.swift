@@ -1,6 +1,6 @@
 @testable import Accounts
 import Foundation
-import ICalendar
+import FileSafety
 import TestSupport
 import XCTest
 

@@ -1,4 +1,5 @@
 import CalendarSync
+@testable import FileSafety
 import Foundation
 import ICalendar
 import TestSupport

@@ -1,5 +1,6 @@
 import CalDAV
 import CalendarSync
+@testable import FileSafety
 import Foundation
 import ICalendar
 import TestSupport

@@ -50,16 +50,17 @@ final class ParallelLoadTests: XCTestCase {
     }
 
     /// While the window paints its first frame only one file is read; the others start when
-    /// the gate opens.
-    func testClosedGateHoldsAllButOneReader() throws {
-        LoadingGate.close()
-        defer { LoadingGate.open() }
+    /// the scheduler opens.
+    func testClosedSchedulerHoldsAllButOneReader() throws {
+        let scheduler = LoadScheduler(longestHold: 60)
+        scheduler.close()
+        defer { scheduler.open() }
         let firstRunning = DispatchSemaphore(value: 0)
         let release = DispatchSemaphore(value: 0)
         let started = Mutex<Set<Int>>([])
         let finished = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
-            _ = ParallelChunks.each(count: 2) { index in
+            _ = ParallelChunks.each(count: 2, scheduler: scheduler) { index in
                 started.withLock { _ = $0.insert(index) }
                 if index == 0 {
                     firstRunning.signal()
@@ -69,8 +70,8 @@ final class ParallelLoadTests: XCTestCase {
             finished.signal()
         }
         firstRunning.wait()
-        XCTAssertEqual(started.withLock { $0 }, [0], "the second file waits for the gate")
-        LoadingGate.open()
+        XCTAssertEqual(started.withLock { $0 }, [0], "the second file waits for the scheduler")
+        scheduler.open()
         release.signal()
         finished.wait()
         XCTAssertEqual(started.withLock { $0 }, [0, 1])

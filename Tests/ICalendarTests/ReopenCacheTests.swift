@@ -1,4 +1,5 @@
 import CalendarModel
+@testable import FileSafety
 import Foundation
 @testable import ICalendar
 import TestSupport

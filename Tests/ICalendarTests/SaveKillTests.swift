@@ -1,3 +1,4 @@
+@testable import FileSafety
 import Foundation
 import ICalendar
 import XCTest

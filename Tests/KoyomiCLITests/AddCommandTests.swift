@@ -1,3 +1,4 @@
+@testable import FileSafety
 import Foundation
 import ICalendar
 @testable import KoyomiCLI

@@ -8,7 +8,10 @@ import ICalendar
 /// store (grid, dots and list follow from there) and offers Undo in a toast and on Ctrl+Z.
 @MainActor
 final class EditingController {
-    private unowned let owner: WindowController
+    private let store: CalendarStore
+    private let window: MainWindow
+    private let colors: ColorClasses
+    private let settings: SettingsStore
     let files: EditableFiles
     private(set) var history = UndoHistory()
     /// The editor or question open now, kept alive while it is on screen.
@@ -17,16 +20,18 @@ final class EditingController {
     private let now: () -> Date
     /// Removes and restores whole calendars when a removal is undone or redone.
     weak var calendars: CalendarRemoving?
+    /// A calendar's file was saved: the window reads it back into the store.
+    var onCalendarSaved: ((CalendarID) -> Void)?
 
-    init(owner: WindowController, now: @escaping () -> Date) {
-        self.owner = owner
+    init(store: CalendarStore, window: MainWindow, colors: ColorClasses, settings: SettingsStore, storage: StorageContext,
+         now: @escaping () -> Date) {
+        self.store = store
+        self.window = window
+        self.colors = colors
+        self.settings = settings
         self.now = now
-        files = EditableFiles(writer: owner.storage.writer, trust: owner.storage.parseGuard.trust,
-                              timeZone: owner.store.calendar.timeZone)
+        files = EditableFiles(writer: storage.writer, trust: storage.parseGuard.trust, timeZone: store.calendar.timeZone)
     }
-
-    private var store: CalendarStore { owner.store }
-    private var window: MainWindow { owner.mainWindow }
 
     /// Calendars a plan can be saved to, in the order they were opened.
     var writableCalendars: [CalendarInfo] { store.calendars.filter { !$0.isReadOnly } }
@@ -70,7 +75,7 @@ final class EditingController {
         editor?.close()
         let dialog = PlanEditorDialog(parent: window.window, form: form, calendars: writableCalendars,
                                       isNew: entry == nil, userZone: store.calendar.timeZone,
-                                      firstWeekday: store.firstWeekday, calendar: store.calendar, colors: owner.colors)
+                                      firstWeekday: store.firstWeekday, calendar: store.calendar, colors: colors)
         dialog.onSave = { [weak self] edited in
             guard let self else { return }
             if let entry { self.saveEdit(of: entry, from: form, to: edited) } else { self.add(edited) }
@@ -88,7 +93,7 @@ final class EditingController {
     }
 
     func defaultReminders(_ id: CalendarID) -> [Int] {
-        owner.settings.settings.defaultReminders[id] ?? []
+        settings.settings.defaultReminders[id] ?? []
     }
 
     private func add(_ form: PlanForm) {
@@ -266,7 +271,7 @@ final class EditingController {
         switch entry.change {
         case let .plans(steps):
             var now: [UndoHistory.Step] = []
-            defer { Set(steps.map(\.calendar)).forEach { owner.reload($0) } }
+            defer { Set(steps.map(\.calendar)).forEach { onCalendarSaved?($0) } }
             do {
                 for step in steps.reversed() {
                     now.append(UndoHistory.Step(calendar: step.calendar, uid: step.uid,
@@ -309,11 +314,11 @@ final class EditingController {
             try change(files)
         } catch {
             report(error)
-            Set(plans.map(\.calendar)).forEach { owner.reload($0) }
+            Set(plans.map(\.calendar)).forEach { onCalendarSaved?($0) }
             return
         }
         history.push(UndoHistory.Entry(change: .plans(steps), summary: summary))
-        Set(plans.map(\.calendar)).forEach { owner.reload($0) }
+        Set(plans.map(\.calendar)).forEach { onCalendarSaved?($0) }
         if toast { window.showToast(summary, undo: { [weak self] in self?.undo() }) }
     }
 

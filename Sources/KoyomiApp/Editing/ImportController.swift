@@ -1,4 +1,5 @@
 import CalendarModel
+import FileSafety
 import Foundation
 import GtkKit
 import ICalendar
@@ -11,17 +12,28 @@ import ICalendar
 /// (`CalendarDocument.importEvents`), with Undo. The user's files are untouched until then.
 @MainActor
 final class ImportController {
-    private unowned let owner: WindowController
+    private let store: CalendarStore
+    private let window: MainWindow
+    private let editing: EditingController
+    /// Runs `koyomi --vet-ics` on each file to import.
+    private let vetExecutable: String
+    /// The window's formatter now (it changes with the time zone).
+    private let formatter: () -> CalendarFormatter
+    private let now: () -> Date
     private var question: MessageDialog?
     /// Imports still being read by their child process.
     private(set) var pending = 0
     private var pendingWaiters: [@MainActor () -> Void] = []
 
-    init(owner: WindowController) {
-        self.owner = owner
+    init(store: CalendarStore, window: MainWindow, editing: EditingController, vetExecutable: String,
+         formatter: @escaping () -> CalendarFormatter, now: @escaping () -> Date) {
+        self.store = store
+        self.window = window
+        self.editing = editing
+        self.vetExecutable = vetExecutable
+        self.formatter = formatter
+        self.now = now
     }
-
-    private var window: MainWindow { owner.mainWindow }
 
     // MARK: Import
 
@@ -47,7 +59,7 @@ final class ImportController {
     }
 
     private func read(_ path: String) {
-        let child = owner.storage.vetExecutable
+        let child = vetExecutable
         pending += 1
         MainLoop.runInBackground({ () -> Result<VettedCalendar, ICalendarError> in
             Result { () throws(ICalendarError) -> VettedCalendar in
@@ -70,7 +82,7 @@ final class ImportController {
 
     /// One writable calendar: import into it. Several: ask which.
     private func chooseTarget(for vetted: VettedCalendar, from path: String) {
-        let targets = owner.editing.writableCalendars
+        let targets = editing.writableCalendars
         let name = (path as NSString).lastPathComponent
         guard !targets.isEmpty else {
             return fail(path, L("no calendar here can take new plans: open or create one of your own"))
@@ -78,7 +90,7 @@ final class ImportController {
         guard targets.count > 1 else { return merge(vetted, from: path, into: targets[0].id) }
         // TRANSLATORS: %1$@ is a file name, %2$@ how many plans it has ("12 plans").
         let body = FormatterStrings.fill(L("Add the plans of %1$@ (%2$@) to which calendar?"), name,
-                                         owner.coordinator.formatter.planCountText(vetted.document.eventUIDs.count))
+                                         formatter().planCountText(vetted.document.eventUIDs.count))
         let dialog = MessageDialog(parent: window.window, heading: L("Import Plans"), body: body)
         dialog.addResponse("cancel", label: L("_Cancel"), isDefault: true)
         for (index, calendar) in targets.enumerated() {
@@ -100,8 +112,7 @@ final class ImportController {
         let name = (path as NSString).lastPathComponent
         let uids = vetted.document.eventUIDs
         var summary: ImportSummary?
-        let editing = owner.editing!
-        let now = owner.now()
+        let now = now()
         // TRANSLATORS: what Undo takes back after an import; %@ is the file name.
         editing.perform(FormatterStrings.fill(L("Import of %@"), name), touching: uids.map { (calendar, $0) },
                         toast: false) { files in
@@ -174,7 +185,6 @@ final class ImportController {
 
     /// Writes the shown calendars, each component as it is in its file, to `path` (atomically).
     func export(to path: String) {
-        let store = owner.store
         let shown = store.calendars.filter { !store.hiddenCalendars.contains($0.id) }
         do {
             let documents = try shown.map { calendar in

@@ -1,4 +1,5 @@
 import CalendarModel
+import FileSafety
 import Foundation
 import ICalendar
 
@@ -32,6 +33,8 @@ struct CalendarLoader {
     var timeZone: TimeZone
     /// Versions of files not read before are parsed by a child process under limits.
     var parseGuard: ParseGuard?
+    /// When the loading threads may run (the app's holds them back until its first frame).
+    var scheduler = LoadScheduler()
 
     /// The options a file is read with: `Request` adds the fallback colour and read-only state.
     func options(for path: String, fallbackColor: String = CalendarLoader.palette[0], isReadOnly: Bool = true)
@@ -39,6 +42,7 @@ struct CalendarLoader {
         var options = ICalendarLoadOptions(id: Self.id(for: path), fallbackColor: fallbackColor, timeZone: timeZone,
                                            isReadOnly: isReadOnly)
         options.parseGuard = parseGuard
+        options.scheduler = scheduler
         return options
     }
 

@@ -1,5 +1,6 @@
 import Accounts
 import CalendarSync
+import FileSafety
 import Foundation
 import ICalendar
 
