@@ -6,7 +6,7 @@ import ICalendar
 /// One calendar window with everything behind it: the shared store, the coordinator that
 /// connects it to the views, and the clock that moves "today".
 @MainActor
-final class WindowController {
+final class WindowController: CalendarFileActions {
     let mainWindow: MainWindow
     let store: CalendarStore
     let coordinator: CalendarCoordinator
@@ -25,9 +25,13 @@ final class WindowController {
     let importer: ImportController
     var dropTarget: DropTarget?
     /// CalDAV accounts: syncing, its indicator and its dialogs.
-    private(set) var sync: SyncController!
+    private(set) lazy var sync = SyncController(window: mainWindow, storage: storage,
+                                                formatter: { [coordinator] in coordinator.formatter }, now: now, files: self)
     /// The header's calendars list: visibility, new, rename, recolour, remove.
-    private(set) var calendarsList: CalendarsController!
+    private(set) lazy var calendarsList = CalendarsController(popover: calendarsPopover, store: store, window: mainWindow,
+                                                              settings: settings, storage: storage, editing: editing,
+                                                              files: self)
+    private let calendarsPopover: CalendarsPopover
     let now: () -> Date
     private let zone: () -> TimeZone
     private var clock: DayClock?
@@ -75,6 +79,9 @@ final class WindowController {
                                     now: now)
         importer = ImportController(store: store, window: mainWindow, editing: editing, vetExecutable: storage.vetExecutable,
                                     formatter: { [coordinator] in coordinator.formatter }, now: now)
+        calendarsPopover = CalendarsPopover(window: mainWindow.window, colors: colors)
+        calendarsPopover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
+        mainWindow.pager.headerBar.packEnd(calendarsPopover.button)
         coordinator.panel = panel
         coordinator.refreshList()
         connectSettings()
@@ -82,12 +89,7 @@ final class WindowController {
         editing.onCalendarSaved = { [unowned self] id in self.reload(id) }
         connectEditing(application: application)
         store.setHiddenCalendars(settings.settings.hiddenCalendars)
-        let popover = CalendarsPopover(window: mainWindow.window, colors: colors)
-        popover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
-        mainWindow.pager.headerBar.packEnd(popover.button)
-        calendarsList = CalendarsController(owner: self, popover: popover)
         editing.calendars = calendarsList
-        sync = SyncController(owner: self)
         mainWindow.pager.headerBar.packEnd(sync.button)
         mainWindow.pager.headerBar.packEnd(sync.status)
         connectSync(application: application)

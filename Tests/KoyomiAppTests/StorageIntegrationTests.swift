@@ -69,7 +69,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
         let path = try calendar("work.ics", events: event("a", "20261110", "Review"))
         try MainActor.assumeIsolated {
             _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
-            let list = controller.calendarsList!
+            let list = controller.calendarsList
             let id = try XCTUnwrap(controller.store.calendars.first?.id)
 
             list.calendarsList(list.popover, setVisible: false, for: id)
@@ -111,7 +111,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
         MainActor.assumeIsolated {
             _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
             XCTAssertEqual(controller.store.calendars.first?.isReadOnly, true)
-            let list = controller.calendarsList!
+            let list = controller.calendarsList
             list.popover.render(controller.store.calendars, hidden: [])
             XCTAssertEqual(list.popover.rows.first?.caption.text, "Read-only")
             XCTAssertEqual(controller.editing.writableCalendars.count, 0, "no editor offers it")

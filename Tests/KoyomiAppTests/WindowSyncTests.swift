@@ -69,7 +69,7 @@ final class WindowSyncTests: AppTestCase, @unchecked Sendable {
 
             // Removing the synced calendar here stops syncing it; the next sync does not bring it back.
             let work = try? XCTUnwrap(controller.store.calendars.first)
-            let list = controller.calendarsList!
+            let list = controller.calendarsList
             if let work { list.calendarsList(list.popover, remove: work.id) }
             XCTAssertEqual((try? controller.storage.accounts.load())?.first?.calendars.count, 0)
             controller.sync.syncNow()

@@ -9,45 +9,56 @@ import ICalendar
 /// calendar's own file, removal with a backup kept. The list re-renders from the store.
 @MainActor
 final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
-    private unowned let owner: WindowController
+    private let store: CalendarStore
+    private let window: MainWindow
+    private let settings: SettingsStore
+    private let storage: StorageContext
+    private let editing: EditingController
+    private unowned let files: any CalendarFileActions
     let popover: CalendarsPopover
     private var observation: StoreObservation?
 
-    init(owner: WindowController, popover: CalendarsPopover) {
-        self.owner = owner
+    init(popover: CalendarsPopover, store: CalendarStore, window: MainWindow, settings: SettingsStore,
+         storage: StorageContext, editing: EditingController, files: any CalendarFileActions) {
         self.popover = popover
+        self.store = store
+        self.window = window
+        self.settings = settings
+        self.storage = storage
+        self.editing = editing
+        self.files = files
         popover.delegate = self
-        popover.defaultReminders = { [unowned owner] id in owner.settings.settings.defaultReminders[id] ?? [] }
-        observation = owner.store.observe { [weak self] change in
+        popover.defaultReminders = { [settings] id in settings.settings.defaultReminders[id] ?? [] }
+        observation = store.observe { [weak self] change in
             if change.contains(.calendars) { self?.render() }
         }
         render()
     }
 
     func render() {
-        popover.render(owner.store.calendars, hidden: owner.store.hiddenCalendars)
+        popover.render(store.calendars, hidden: store.hiddenCalendars)
     }
 
     func calendarsList(_ list: CalendarsPopover, setVisible visible: Bool, for id: CalendarID) {
-        owner.store.setCalendar(id, visible: visible)
-        owner.mainWindow.grid.reloadDecorationsNow()
-        owner.rememberHiddenCalendars()
+        store.setCalendar(id, visible: visible)
+        window.grid.reloadDecorationsNow()
+        files.rememberHiddenCalendars()
     }
 
     func calendarsList(_ list: CalendarsPopover, create name: String, color: String) {
         do {
-            let path = try owner.storage.userFolder.createCalendar(name: name, color: color,
-                                                                   timeZone: owner.store.calendar.timeZone)
-            owner.open(paths: [path])
+            let path = try storage.userFolder.createCalendar(name: name, color: color,
+                                                                   timeZone: store.calendar.timeZone)
+            files.open(paths: [path], readOnly: false)
             // TRANSLATORS: a toast after a new calendar was made; %@ is its name.
-            owner.mainWindow.showToast(FormatterStrings.fill(L("“%@” created"), name))
+            window.showToast(FormatterStrings.fill(L("“%@” created"), name))
         } catch {
             report(error)
         }
     }
 
     func calendarsList(_ list: CalendarsPopover, setDefaultReminders minutes: [Int], for id: CalendarID) {
-        owner.settings.update { $0.defaultReminders[id] = minutes }
+        settings.update { $0.defaultReminders[id] = minutes }
     }
 
     func calendarsList(_ list: CalendarsPopover, rename id: CalendarID, to name: String) {
@@ -61,10 +72,10 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
     /// One of the user's own calendars is removed (its last version stays in the backups
     /// folder); any other file is only closed, never deleted. Ctrl+Z brings either back.
     func calendarsList(_ list: CalendarsPopover, remove id: CalendarID) {
-        let name = owner.store.calendars.first { $0.id == id }?.name ?? id.rawValue
+        let name = store.calendars.first { $0.id == id }?.name ?? id.rawValue
         guard let removed = remove(id.rawValue) else { return }
         // TRANSLATORS: a toast after a calendar was removed; %@ is its name.
-        owner.editing.calendarRemoved(removed, summary: FormatterStrings.fill(L("“%@” removed"), name))
+        editing.calendarRemoved(removed, summary: FormatterStrings.fill(L("“%@” removed"), name))
     }
 
     // MARK: CalendarRemoving
@@ -73,18 +84,18 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
         let id = CalendarID(path)
         var removed = UndoHistory.RemovedCalendar(
             path: path, data: nil, syncedBy: [],
-            wasReadOnly: owner.store.calendars.first { $0.id == id }?.isReadOnly ?? false,
-            wasHidden: owner.store.hiddenCalendars.contains(id))
-        if owner.storage.isUserCalendar(path) {
+            wasReadOnly: store.calendars.first { $0.id == id }?.isReadOnly ?? false,
+            wasHidden: store.hiddenCalendars.contains(id))
+        if storage.isUserCalendar(path) {
             do {
-                removed.data = try owner.storage.userFolder.removeCalendar(path: path, backups: owner.storage.backups)
+                removed.data = try storage.userFolder.removeCalendar(path: path, backups: storage.backups)
                 removed.syncedBy = try stopSyncing(fileName: (path as NSString).lastPathComponent)
             } catch {
                 report(error)
                 return nil
             }
         }
-        owner.close(id, undoable: true)
+        files.close(id, undoable: true)
         return removed
     }
 
@@ -94,22 +105,22 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
             guard !FileManager.default.fileExists(atPath: removed.path) else {
                 throw CalendarRestoreError(path: removed.path)
             }
-            try owner.storage.writer.write(data, to: removed.path, expecting: nil)
+            try storage.writer.write(data, to: removed.path, expecting: nil)
             try resumeSyncing(removed.syncedBy)
         }
-        owner.open(paths: [removed.path], readOnly: removed.wasReadOnly)
+        files.open(paths: [removed.path], readOnly: removed.wasReadOnly)
         if removed.wasHidden { calendarsList(popover, setVisible: false, for: CalendarID(removed.path)) }
     }
 
     /// A synced calendar removed here stops being synced (it stays on the server): otherwise
     /// the next sync would bring its file back. Returns what each account synced it as.
     private func stopSyncing(fileName: String) throws -> [(accountID: String, calendar: AccountCalendar)] {
-        let store = owner.storage.accounts
+        let accounts = storage.accounts
         var stopped: [(accountID: String, calendar: AccountCalendar)] = []
-        for var account in try store.load() where account.calendars.contains(where: { $0.localFile == fileName }) {
+        for var account in try accounts.load() where account.calendars.contains(where: { $0.localFile == fileName }) {
             stopped += account.calendars.filter { $0.localFile == fileName }.map { (account.id, $0) }
             account.calendars.removeAll { $0.localFile == fileName }
-            try store.update(account)
+            try accounts.update(account)
         }
         return stopped
     }
@@ -117,27 +128,27 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
     /// A calendar brought back is synced again by the accounts that synced it.
     private func resumeSyncing(_ entries: [(accountID: String, calendar: AccountCalendar)]) throws {
         guard !entries.isEmpty else { return }
-        let store = owner.storage.accounts
-        for var account in try store.load() {
+        let accounts = storage.accounts
+        for var account in try accounts.load() {
             let mine = entries.filter { $0.accountID == account.id && !account.calendars.contains($0.calendar) }
             guard !mine.isEmpty else { continue }
             account.calendars += mine.map(\.calendar)
-            try store.update(account)
+            try accounts.update(account)
         }
     }
 
     private func change(_ id: CalendarID, _ body: (inout CalendarDocument) throws -> Void) {
         do {
-            try owner.editing.files.modify(id, body)
+            try editing.files.modify(id, body)
         } catch {
             report(error)
         }
-        owner.reload(id)
+        files.reload(id)
     }
 
     private func report(_ error: any Error) {
         // TRANSLATORS: %@ says what went wrong with a calendar's file.
-        owner.mainWindow.errors.show([FormatterStrings.fill(L("The calendar could not be changed: %@"), "\(error)")])
+        window.errors.show([FormatterStrings.fill(L("The calendar could not be changed: %@"), "\(error)")])
     }
 }
 

@@ -13,7 +13,12 @@ import ICalendar
 /// watcher shows their new content as for any other program's change.
 @MainActor
 final class SyncController {
-    private unowned let owner: WindowController
+    private let window: MainWindow
+    private let storage: StorageContext
+    /// The window's formatter now (it changes with the time zone).
+    private let formatter: () -> CalendarFormatter
+    private let now: () -> Date
+    private unowned let files: any CalendarFileActions
     /// The header's sync button (hidden while there is no account).
     let button = Button(iconName: "emblem-synchronizing-symbolic")
     /// "Syncing…", "Synced at 16:05", "Sync failed".
@@ -37,8 +42,13 @@ final class SyncController {
     var showConflicts: (() -> Void)?
     static let period: UInt32 = 15 * 60 * 1000
 
-    init(owner: WindowController) {
-        self.owner = owner
+    init(window: MainWindow, storage: StorageContext, formatter: @escaping () -> CalendarFormatter,
+         now: @escaping () -> Date, files: any CalendarFileActions) {
+        self.window = window
+        self.storage = storage
+        self.formatter = formatter
+        self.now = now
+        self.files = files
         // TRANSLATORS: the header button that syncs CalDAV accounts now (also F5).
         button.tooltip = L("Sync Now")
         button.accessibleLabel = L("Sync Now")
@@ -47,8 +57,8 @@ final class SyncController {
         refreshVisibility()
     }
 
-    private var accounts: [Account] { (try? owner.storage.accounts.load()) ?? [] }
-    private var hasSubscriptions: Bool { !((try? owner.storage.subscriptions.load()) ?? []).isEmpty }
+    private var accounts: [Account] { (try? storage.accounts.load()) ?? [] }
+    private var hasSubscriptions: Bool { !((try? storage.subscriptions.load()) ?? []).isEmpty }
     /// Accounts to sync or subscriptions to refresh.
     private var hasWork: Bool { !accounts.isEmpty || hasSubscriptions }
 
@@ -91,8 +101,8 @@ final class SyncController {
         isSyncing = true
         // TRANSLATORS: in the header bar while CalDAV calendars are being synced.
         status.text = L("Syncing…")
-        let storage = owner.storage, typed = typedPasswords
-        let now = owner.now()
+        let storage = self.storage, typed = typedPasswords
+        let now = self.now()
         MainLoop.runInBackground({ () -> ([AccountRun], [String]) in
             (accounts.map { account in Self.run(account, typed: typed[account.id], storage: storage) },
              Self.refreshSubscriptions(storage: storage, now: now))
@@ -143,7 +153,7 @@ final class SyncController {
 
     private func finish(_ runs: [AccountRun], subscriptionProblems: [String] = []) {
         isSyncing = false
-        lastFinished = owner.now()
+        lastFinished = now()
         var problems: [String] = subscriptionProblems
         conflicts = []
         for run in runs {
@@ -166,11 +176,11 @@ final class SyncController {
                 }
             }
         }
-        let time = owner.coordinator.formatter.timeText(lastFinished ?? owner.now())
+        let time = formatter().timeText(lastFinished ?? now())
         // TRANSLATORS: in the header bar: when the last sync finished (%@ is a time) / that it failed.
         status.text = problems.isEmpty ? FormatterStrings.fill(L("Synced at %@"), time) : L("Sync failed")
         button.accessibleDescription = status.text
-        owner.mainWindow.errors.show(problems)
+        window.errors.show(problems)
         problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
         let unsettled = Set(conflicts.map(\.conflict.uid))
         if !unsettled.subtracting(announced).isEmpty { showConflicts?() }
@@ -204,7 +214,7 @@ final class SyncController {
                 return error.description
             }
         }, then: { [weak self] problem in
-            if let problem { self?.owner.mainWindow.errors.show([problem]) }
+            if let problem { self?.window.errors.show([problem]) }
         })
     }
 
@@ -212,7 +222,7 @@ final class SyncController {
     func resolve(_ uid: String, keeping choice: SyncConflict.Choice) {
         guard let entry = conflicts.first(where: { $0.conflict.uid == uid }) else { return }
         conflicts.removeAll { $0.conflict.uid == uid }
-        let storage = owner.storage, typed = typedPasswords[entry.account.id]
+        let storage = self.storage, typed = typedPasswords[entry.account.id]
         MainLoop.runInBackground({ () -> String? in
             let password = typed ?? (try? Keyring().password(for: entry.account)) ?? nil
             guard let password else { return "no password for \(entry.account.displayName)" }
@@ -225,7 +235,7 @@ final class SyncController {
                 return "\(error)"
             }
         }, then: { [weak self] problem in
-            if let problem { self?.owner.mainWindow.errors.show([problem]) }
+            if let problem { self?.window.errors.show([problem]) }
             self?.syncNow()
         })
     }
@@ -237,13 +247,13 @@ final class SyncController {
         do {
             url = try Subscription.address(address)
         } catch {
-            return owner.mainWindow.errors.show([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"), address,
+            return window.errors.show([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"), address,
                                                                        error.description)])
         }
-        let storage = owner.storage, now = owner.now()
+        let storage = self.storage, now = self.now()
         let existing = (try? storage.subscriptions.load()) ?? []
         if let same = existing.first(where: { $0.url == url }), let path = storage.subscriptions.localPath(of: same) {
-            owner.open(paths: [path], readOnly: true)
+            files.open(paths: [path], readOnly: true)
             return
         }
         let color = Subscription.palette[existing.count % Subscription.palette.count]
@@ -266,12 +276,12 @@ final class SyncController {
             self.pendingSubscriptions -= 1
             switch result {
             case let .success(path):
-                self.owner.open(paths: [path], readOnly: true)
+                self.files.open(paths: [path], readOnly: true)
                 self.refreshVisibility()
                 self.schedule()
             case let .failure(failure):
                 // TRANSLATORS: %1$@ is a calendar's web address, %2$@ why it could not be followed.
-                self.owner.mainWindow.errors.show([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"),
+                self.window.errors.show([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"),
                                                                          url.absoluteString, failure.text)])
             }
             self.releaseWaitersIfIdle()
@@ -287,16 +297,16 @@ final class SyncController {
     func addAccount(server: URL, user: String, password: String, chosen: [RemoteCalendar]) {
         do {
             let account = try AccountSync.makeAccount(serverURL: server, userName: user, chosen: chosen,
-                                                      calendars: owner.storage.userFolder, now: owner.now())
-            try owner.storage.accounts.add(account)
-            let paths = account.calendars.map { owner.storage.userFolder.folder.appendingPathComponent($0.localFile).path }
-            owner.open(paths: paths)
+                                                      calendars: storage.userFolder, now: now())
+            try storage.accounts.add(account)
+            let paths = account.calendars.map { storage.userFolder.folder.appendingPathComponent($0.localFile).path }
+            files.open(paths: paths, readOnly: false)
             refreshVisibility()
             schedule()
             usePassword(password, for: account)
         } catch {
             // TRANSLATORS: %@ says why a CalDAV account could not be added.
-            owner.mainWindow.errors.show([FormatterStrings.fill(L("The account could not be added: %@"), "\(error)")])
+            window.errors.show([FormatterStrings.fill(L("The account could not be added: %@"), "\(error)")])
         }
     }
 }
