@@ -17,17 +17,7 @@ extension ParseGuard {
             return 2
         }
         let path = arguments[1]
-        var limits = limits(forSize: AtomicFileWriter.maxFileBytes)
-        var index = 4
-        while index + 1 < arguments.count {
-            let value = Int(arguments[index + 1])
-            switch arguments[index] {
-            case "--cpu": limits.cpuSeconds = value ?? limits.cpuSeconds
-            case "--memory": limits.memoryBytes = value ?? limits.memoryBytes
-            default: break
-            }
-            index += 2
-        }
+        let limits = limits(forSize: AtomicFileWriter.maxFileBytes).reading(arguments.dropFirst(4))
         UntrustedCalendar.installMemoryCrashHandlers()
         UntrustedCalendar.applyLimits(limits)
 

@@ -66,15 +66,8 @@ public struct ParseGuard: Sendable, Equatable {
                 throw fail("cannot be read")
             }
             let limits = limits ?? Self.limits(forSize: Int(key.identity.size))
-            let arguments = ["--parse-ics", path, "--zone", options.timeZone.identifier,
-                             "--cpu", String(limits.cpuSeconds), "--memory", String(limits.memoryBytes)]
-            let outcome: ChildProcess.Outcome
-            do {
-                outcome = try ChildProcess.run(executable: childExecutable, arguments: arguments,
-                                               timeout: limits.wallClockSeconds)
-            } catch {
-                throw fail("could not be checked: \(error.problem)")
-            }
+            let outcome = try UntrustedCalendar.runChild(childExecutable, ["--parse-ics", path, "--zone", options.timeZone.identifier],
+                                                         limits: limits, for: path)
             switch outcome.termination {
             case .exited(Self.refusedStatus):
                 throw fail(String(decoding: outcome.stdout, as: UTF8.self))

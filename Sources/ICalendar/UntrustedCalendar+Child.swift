@@ -14,17 +14,7 @@ extension UntrustedCalendar {
             return 2
         }
         let path = arguments[1]
-        var limits = Limits.standard
-        var index = 2
-        while index + 1 < arguments.count {
-            let value = Int(arguments[index + 1])
-            switch arguments[index] {
-            case "--cpu": limits.cpuSeconds = value ?? limits.cpuSeconds
-            case "--memory": limits.memoryBytes = value ?? limits.memoryBytes
-            default: break
-            }
-            index += 2
-        }
+        let limits = Limits.standard.reading(arguments.dropFirst(2))
         installMemoryCrashHandlers()
         applyLimits(limits)
 

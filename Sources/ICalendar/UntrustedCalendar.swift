@@ -30,6 +30,25 @@ public enum UntrustedCalendar {
         /// 10 s of CPU, 1 GiB, 30 s of wall time, files up to 64 MiB.
         public static let standard = Limits(cpuSeconds: 10, memoryBytes: 1 << 30, wallClockSeconds: 30,
                                             maxFileBytes: 64 << 20)
+
+        /// How a child is told the limits it sets on itself.
+        var childArguments: [String] { ["--cpu", String(cpuSeconds), "--memory", String(memoryBytes)] }
+
+        /// These limits with those the child was told (`childArguments`) in `arguments`.
+        func reading(_ arguments: ArraySlice<String>) -> Limits {
+            var limits = self
+            var index = arguments.startIndex
+            while index + 1 < arguments.endIndex {
+                let value = Int(arguments[index + 1])
+                switch arguments[index] {
+                case "--cpu": limits.cpuSeconds = value ?? limits.cpuSeconds
+                case "--memory": limits.memoryBytes = value ?? limits.memoryBytes
+                default: break
+                }
+                index += 2
+            }
+            return limits
+        }
     }
 
     /// The child's exit status when it ran out of memory (see `UntrustedCalendar+Child`).
@@ -57,14 +76,7 @@ public enum UntrustedCalendar {
         let data = try ICalendarSource.readBytes(path: path, limit: limits.maxFileBytes)
         let document = try split(data, path: path, timeZone: TimeZone(identifier: "UTC") ?? .gmt)
 
-        let arguments = ["--vet-ics", path, "--cpu", String(limits.cpuSeconds), "--memory", String(limits.memoryBytes)]
-        let outcome: ChildProcess.Outcome
-        do {
-            outcome = try ChildProcess.run(executable: childExecutable, arguments: arguments,
-                                           timeout: limits.wallClockSeconds)
-        } catch {
-            throw fail("could not be checked: \(error.problem)")
-        }
+        let outcome = try runChild(childExecutable, ["--vet-ics", path], limits: limits, for: path)
         if let problem = problem(of: outcome, limits: limits) { throw fail(problem) }
         guard let report = try? JSONDecoder().decode(VetReport.self, from: outcome.stdout) else {
             throw fail("could not be checked (the checking process gave no report)")
@@ -81,6 +93,18 @@ public enum UntrustedCalendar {
             "\(CalendarDocument.subject(components[rejection.index])): \(rejection.reason)"
         }
         return VettedCalendar(document: document.removingComponents(at: dropped), problems: problems)
+    }
+
+    /// Runs a checking child (`koyomi --vet-ics` or `--parse-ics`) with `limits` passed on as
+    /// arguments and held on the wall clock; one that cannot be started is said about `path`.
+    static func runChild(_ executable: String, _ arguments: [String], limits: Limits,
+                         for path: String) throws(ICalendarError) -> ChildProcess.Outcome {
+        do {
+            return try ChildProcess.run(executable: executable, arguments: arguments + limits.childArguments,
+                                        timeout: limits.wallClockSeconds)
+        } catch {
+            throw ICalendarError(path: path, problem: "could not be checked: \(error.problem)")
+        }
     }
 
     /// What went wrong with the child, as the end of "<file> …"; nil when it reported normally.

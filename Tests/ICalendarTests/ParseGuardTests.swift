@@ -23,11 +23,7 @@ final class ParseGuardTests: XCTestCase {
     }
 
     private var koyomi: String {
-        get throws {
-            let path = TestEnvironment.koyomiBinary.path
-            guard FileManager.default.isExecutableFile(atPath: path) else { throw XCTSkip("koyomi is not built at \(path)") }
-            return path
-        }
+        get throws { try builtKoyomi }
     }
 
     private func options(child: String, limits: UntrustedCalendar.Limits? = nil) -> ICalendarLoadOptions {

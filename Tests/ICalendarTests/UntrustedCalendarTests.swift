@@ -18,11 +18,7 @@ final class UntrustedCalendarTests: XCTestCase {
     }
 
     private var koyomi: String {
-        get throws {
-            let path = TestEnvironment.koyomiBinary.path
-            guard FileManager.default.isExecutableFile(atPath: path) else { throw XCTSkip("koyomi is not built at \(path)") }
-            return path
-        }
+        get throws { try builtKoyomi }
     }
 
     private func read(_ path: String, child: String? = nil,
