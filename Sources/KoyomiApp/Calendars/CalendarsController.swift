@@ -49,6 +49,8 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
         do {
             let path = try storage.userFolder.createCalendar(name: name, color: color,
                                                                    timeZone: store.calendar.timeZone)
+            // Koyomi wrote every byte of it: no child needs to check it before it opens.
+            storage.parseGuard.trust?.trust(path: path)
             files.open(paths: [path], readOnly: false)
             // TRANSLATORS: a toast after a new calendar was made; %@ is its name.
             window.showToast(FormatterStrings.fill(L("“%@” created"), name))
