@@ -51,8 +51,12 @@ public final class CalendarStore {
     private var indexGeneration = 0
     /// The visible month and its two neighbours (prepared ahead, see `prepareIndex`), plus one.
     private static let indexCacheLimit = 4
+    /// Indexes of spans outside the visible grid that views asked for (`slice(of:)`), newest
+    /// last; emptied with `indexCache`.
+    var spanIndexes: [DayIndex] = []
+    static let spanIndexLimit = 3
     /// Where indexes no longer needed are freed (`BackgroundWork`).
-    private let background: any BackgroundWork
+    let background: any BackgroundWork
     private var observers: [(id: Int, handler: (Change) -> Void)] = []
     private var nextObserverID = 0
 
@@ -77,8 +81,8 @@ public final class CalendarStore {
 
     /// The 42 days of the visible month's grid.
     public var layout: MonthLayout {
-        if let index = indexCache.last, index.layout.month == visibleMonth {
-            return index.layout
+        if let layout = indexCache.last?.layout, layout.month == visibleMonth {
+            return layout
         }
         return MonthLayout(month: visibleMonth, firstWeekday: firstWeekday)
     }
@@ -294,14 +298,15 @@ public final class CalendarStore {
     private func keep(_ index: DayIndex) {
         indexCache.append(index)
         if indexCache.count > Self.indexCacheLimit,
-           let oldest = indexCache.firstIndex(where: { $0.layout.month != visibleMonth }) {
+           let oldest = indexCache.firstIndex(where: { $0.layout?.month != visibleMonth }) {
             DayIndex.release([indexCache.remove(at: oldest)], through: background)
         }
     }
 
     private func forgetIndexes() {
-        let forgotten = indexCache
+        let forgotten = indexCache + spanIndexes
         indexCache = []
+        spanIndexes = []
         DayIndex.release(forgotten, through: background)
         indexGeneration += 1
     }

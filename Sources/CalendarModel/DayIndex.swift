@@ -1,33 +1,41 @@
 import Foundation
 
-/// A layout's plans filed by day, built from one `plans(overlapping:)` call per source.
+/// A span's plans filed by day, built from one `plans(overlapping:)` call per source: a month
+/// grid's (`layout`) or any other span a view shows (`CalendarStore.slice(of:)`).
 ///
 /// A class so the store can fill in decorations lazily without copying the index.
 final class DayIndex {
-    let layout: MonthLayout
+    let span: DaySpan
+    /// The month grid it was built for, if it was.
+    let layout: MonthLayout?
     /// Only days that have plans; each list already in `PlanOrdering` order.
     let plansByDay: [CalendarDay: [PlanOnDay]]
-    /// Distinct plans that touch at least one day of the layout.
+    /// Distinct plans that touch at least one day of the span.
     let planCount: Int
     private var decorations: [CalendarDay: DayDecoration] = [:]
 
-    init(layout: MonthLayout, sources: [any PlanSource], calendar: Calendar) {
-        let interval = layout.interval(in: calendar)
-        let days = LayoutDays(layout: layout, calendar: calendar)
+    convenience init(layout: MonthLayout, sources: [any PlanSource], calendar: Calendar) {
+        self.init(span: layout.span, layout: layout, sources: sources, calendar: calendar)
+    }
+
+    init(span: DaySpan, layout: MonthLayout? = nil, sources: [any PlanSource], calendar: Calendar) {
+        let interval = span.interval(in: calendar)
+        let spanDays = span.days
+        let days = SpanDays(span: span, days: spanDays, calendar: calendar)
         var placed: [(plan: Plan, first: Int, last: Int, starts: Int)] = []
         for source in sources {
             for plan in source.plans(overlapping: interval) {
-                let span = days.span(of: plan)
-                // Clamp to the grid; a source may hand out a little more than asked.
-                let first = max(layout.firstDay.distance(to: span.lowerBound), 0)
-                let last = min(layout.firstDay.distance(to: span.upperBound), layout.days.count - 1)
+                let planDays = days.span(of: plan)
+                // Clamp to the span; a source may hand out a little more than asked.
+                let first = max(span.first.distance(to: planDays.lowerBound), 0)
+                let last = min(span.first.distance(to: planDays.upperBound), span.count - 1)
                 guard first <= last else { continue }
-                placed.append((plan, first, last, layout.firstDay.distance(to: span.lowerBound)))
+                placed.append((plan, first, last, span.first.distance(to: planDays.lowerBound)))
             }
         }
         // The order is the same on every day (`PlanOrdering`), so the plans are sorted once
         // and dealt out to their days already in order, instead of sorting each day.
-        var perDay = [Int](repeating: 0, count: layout.days.count)
+        var perDay = [Int](repeating: 0, count: span.count)
         for entry in placed {
             for offset in entry.first...entry.last { perDay[offset] += 1 }
         }
@@ -38,14 +46,15 @@ final class DayIndex {
         }
         for entry in PlanOrdering.sorted(placed, by: \.plan) {
             for offset in entry.first...entry.last {
-                byOffset[offset].append(PlanOnDay(plan: entry.plan, day: layout.days[offset],
+                byOffset[offset].append(PlanOnDay(plan: entry.plan, day: spanDays[offset],
                                                   startsOnDay: offset == entry.starts))
             }
         }
         var byDay: [CalendarDay: [PlanOnDay]] = [:]
         for (offset, rows) in byOffset.enumerated() where !rows.isEmpty {
-            byDay[layout.days[offset]] = rows
+            byDay[spanDays[offset]] = rows
         }
+        self.span = span
         self.layout = layout
         self.plansByDay = byDay
         self.planCount = placed.count
@@ -65,22 +74,24 @@ final class DayIndex {
 
     /// Works out every day's decoration now (on the thread preparing the index).
     func decorateAll(calendars: [CalendarID: CalendarInfo]) {
-        for day in layout.days { _ = decoration(for: day, calendars: calendars) }
+        for day in span.days { _ = decoration(for: day, calendars: calendars) }
     }
 }
 
-/// The layout's day boundaries, computed once, so placing a timed plan on days is a binary
+/// The span's day boundaries, computed once, so placing a timed plan on days is a binary
 /// search instead of Foundation calendar arithmetic per plan (the bulk of a page's model time
-/// with thousands of plans). Gives the same days as `Plan.days(in:)` inside the layout; a plan
+/// with thousands of plans). Gives the same days as `Plan.days(in:)` inside the span; a plan
 /// reaching outside it gets a day just outside, which the index clamps away.
-private struct LayoutDays {
-    let layout: MonthLayout
-    /// Start of each of the 42 days, then the start of the day after the last.
+private struct SpanDays {
+    let span: DaySpan
+    let days: [CalendarDay]
+    /// Start of each day, then the start of the day after the last.
     let starts: [Date]
 
-    init(layout: MonthLayout, calendar: Calendar) {
-        self.layout = layout
-        starts = layout.days.map { $0.start(in: calendar) } + [layout.lastDay.adding(days: 1).start(in: calendar)]
+    init(span: DaySpan, days: [CalendarDay], calendar: Calendar) {
+        self.span = span
+        self.days = days
+        starts = days.map { $0.start(in: calendar) } + [span.last.adding(days: 1).start(in: calendar)]
     }
 
     func span(of plan: Plan) -> ClosedRange<CalendarDay> {
@@ -94,17 +105,17 @@ private struct LayoutDays {
         }
     }
 
-    /// The layout day containing `instant`, or the day just before / after the layout.
+    /// The span's day containing `instant`, or the day just before / after the span.
     private func day(containing instant: Date) -> CalendarDay {
-        if instant < starts[0] { return layout.firstDay.adding(days: -1) }
-        if instant >= starts[starts.count - 1] { return layout.lastDay.adding(days: 1) }
+        if instant < starts[0] { return span.first.adding(days: -1) }
+        if instant >= starts[starts.count - 1] { return span.last.adding(days: 1) }
         // The last start not after the instant.
         var low = 0, high = starts.count - 1
         while high - low > 1 {
             let middle = (low + high) / 2
             if starts[middle] <= instant { low = middle } else { high = middle }
         }
-        return layout.days[low]
+        return days[low]
     }
 }
 
