@@ -82,22 +82,40 @@ final class ParseGuardTests: XCTestCase {
         XCTAssertTrue(trust.trusts(path: path))
     }
 
-    func testAParseThatTakesTooLongIsStoppedAndNamed() throws {
-        // 150,000 events take well over a second of CPU to parse on any machine; the limit is one.
+    /// A calendar of `events` one-hour plans, written into the test's folder.
+    private func generated(events: Int, name: String) throws -> String {
         var text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\n"
-        text.reserveCapacity(150_000 * 110)
-        for index in 0..<150_000 {
+        text.reserveCapacity(events * 110)
+        for index in 0..<events {
             text += "BEGIN:VEVENT\r\nUID:e\(index)\r\nDTSTART:20261110T100000Z\r\nSUMMARY:Plan \(index)\r\nEND:VEVENT\r\n"
         }
         text += "END:VCALENDAR\r\n"
-        let path = folder.appendingPathComponent("huge.ics").path
+        let path = folder.appendingPathComponent(name).path
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func testAParseThatTakesTooLongIsStoppedAndNamed() throws {
+        // 150,000 events take well over a second of CPU to parse on any machine; the limit is one.
+        let path = try generated(events: 150_000, name: "huge.ics")
         let limits = UntrustedCalendar.Limits(cpuSeconds: 1, memoryBytes: 4 << 30, wallClockSeconds: 120,
                                               maxFileBytes: AtomicFileWriter.maxFileBytes)
         XCTAssertThrowsError(try ICalendarFile.load(path: path, options: options(child: try koyomi, limits: limits))) { error in
             XCTAssertEqual((error as? ICalendarError)?.description, "\(path): took too long to read")
         }
         XCTAssertFalse(trust.trusts(path: path), "a file that did not pass stays untrusted")
+    }
+
+    /// A calendar whose parse needs more memory than its child may have (here: any more than
+    /// it had when it set the limit; 5,000 events need megabytes) is stopped and named.
+    func testAParseOverItsMemoryLimitIsStoppedAndNamed() throws {
+        let path = try generated(events: 5_000, name: "large.ics")
+        let limits = UntrustedCalendar.Limits(cpuSeconds: 10, memoryBytes: 1 << 20, wallClockSeconds: 30,
+                                              maxFileBytes: AtomicFileWriter.maxFileBytes)
+        XCTAssertThrowsError(try ICalendarFile.load(path: path, options: options(child: try koyomi, limits: limits))) { error in
+            XCTAssertEqual((error as? ICalendarError)?.description, "\(path): needs too much memory")
+        }
+        XCTAssertFalse(trust.trusts(path: path))
     }
 
     func testAFileTheChildRefusesIsSaidInTheSameWords() throws {
