@@ -99,6 +99,11 @@ public struct AtomicFileWriter: Sendable {
         let (tempPath, fd) = try TempFiles.create(in: folder, for: name)
         var renamed = false
         defer { if !renamed { unlink(tempPath) } }
+        // The identity of the file this save writes, from its own descriptor: a rename keeps
+        // device, inode, size and modification time, and a program that replaces the file right
+        // after the rename must not have its version taken for ours (the next save would then
+        // overwrite it unnoticed).
+        var written = stat()
         do {
             defer { close(fd) }
             if exists {
@@ -113,6 +118,7 @@ public struct AtomicFileWriter: Sendable {
             try FileBytes.writeAll(data, to: fd, path: target) { willPerform?(.write) }
             willPerform?(.fsync)
             guard fsync(fd) == 0 else { throw SaveError.system(path: target, operation: "fsync", errno: errno) }
+            guard fstat(fd, &written) == 0 else { throw SaveError.system(path: target, operation: "fstat", errno: errno) }
         }
         // The last moment to notice a program that does not take our lock.
         guard FileIdentity.of(path: target) == identity else { throw SaveError.changedOnDisk(path: path) }
@@ -121,10 +127,7 @@ public struct AtomicFileWriter: Sendable {
         renamed = true
         willPerform?(.folderSync)
         guard fsync(held.fd) == 0 else { throw SaveError.system(path: folder, operation: "fsync folder", errno: errno) }
-        guard let written = FileIdentity.of(path: target) else {
-            throw SaveError.system(path: target, operation: "stat", errno: errno)
-        }
-        return written
+        return FileIdentity(written)
     }
 
     /// The file a path finally names: symlinks (also chains of them) are followed so the

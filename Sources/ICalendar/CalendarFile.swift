@@ -67,7 +67,7 @@ public final class CalendarFile {
             // Koyomi's own edit on a version it parsed safely before stays safe to parse here.
             let wasTrusted = trust?.trusts(path: path) ?? false
             if let saved = try save(edited, holding: held, isLastAttempt: attempt == Self.retries) {
-                if wasTrusted { trust?.trust(path: path) }
+                if wasTrusted { trust?.trust(path: path, ifStill: saved) }
                 identity = saved
                 document = edited
                 return result

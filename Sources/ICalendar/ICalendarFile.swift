@@ -62,9 +62,8 @@ public final class ICalendarFile: PlanSource {
         }
         let parsed: ParsedCalendar
         let zones: TimeZoneTable
-        if let parseGuard = options.parseGuard, parseGuard.isNeeded(for: path, timeZone: options.timeZone),
-           case let .parsed(guarded, guardedZones) = try parseGuard.parse(path: path, options: options) {
-            (parsed, zones) = (guarded, guardedZones)
+        if let parseGuard = options.parseGuard, parseGuard.canDelegate(options.timeZone) {
+            (parsed, zones) = try parseGuard.load(path: path, options: options)
         } else {
             let text = try ICalendarSource.readText(path: path)
             (parsed, zones) = try parse(text: text, sourceName: path, options: options)

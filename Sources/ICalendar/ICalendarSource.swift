@@ -7,15 +7,20 @@ import Foundation
 /// iCalendar text, and parsing it part by part.
 enum ICalendarSource {
     static func readText(path: String) throws(ICalendarError) -> String {
+        try readVersion(path: path).text
+    }
+
+    /// The file's text and the identity of the version read (from the same open file).
+    static func readVersion(path: String) throws(ICalendarError) -> (text: String, identity: FileIdentity) {
         let fail = { (problem: String) in ICalendarError(path: path, problem: problem) }
         // Says "does not exist", "is a folder, not a file" and the rest in words.
-        let data = try readBytes(path: path, limit: AtomicFileWriter.maxFileBytes)
+        let (data, identity) = try readBytesAndIdentity(path: path, limit: AtomicFileWriter.maxFileBytes)
         if data.withUnsafeBytes(containsNul) { throw fail("is a binary file, not iCalendar text") }
         guard var text = String(data: data, encoding: .utf8) else {
             throw fail("is not UTF-8 text")
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        return text
+        return (text, identity)
     }
 
     /// `text` with every line ending read as one: a lone CR (old Mac exports) becomes CRLF,
@@ -48,8 +53,12 @@ enum ICalendarSource {
 
     /// The file's bytes: a regular file only, at most `limit` bytes; failures in words.
     static func readBytes(path: String, limit: Int) throws(ICalendarError) -> Data {
+        try readBytesAndIdentity(path: path, limit: limit).data
+    }
+
+    private static func readBytesAndIdentity(path: String, limit: Int) throws(ICalendarError) -> (data: Data, identity: FileIdentity) {
         do {
-            return try AtomicFileWriter.read(path: path, limit: limit).data
+            return try AtomicFileWriter.read(path: path, limit: limit)
         } catch {
             let problem: String = switch error {
             case let .notAFile(_, kind): "is \(kind), not a file"

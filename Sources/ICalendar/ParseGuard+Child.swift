@@ -21,9 +21,6 @@ extension ParseGuard {
         UntrustedCalendar.installMemoryCrashHandlers()
         UntrustedCalendar.applyLimits(limits)
 
-        guard let key = ReopenCache.currentKey(path: path, timeZone: zone) else {
-            return refuse("cannot be read")
-        }
         var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#000000", timeZone: zone)
         options.cacheFolder = nil
         let parsed: ParsedCalendar

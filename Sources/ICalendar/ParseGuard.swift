@@ -38,9 +38,45 @@ public struct ParseGuard: Sendable, Equatable {
     /// Whether the file at `path`, as it is now, must be parsed by the child (read with
     /// floating times in `timeZone`): a caller on the main thread reads it in the background.
     public func isNeeded(for path: String, timeZone: TimeZone) -> Bool {
-        // The child is told the zone by name; one Foundation cannot name again is parsed here.
-        guard TimeZone(identifier: timeZone.identifier) != nil else { return false }
-        return !(trust?.trusts(path: path) ?? false)
+        canDelegate(timeZone) && trust?.trustedIdentity(path: path) == nil
+    }
+
+    /// The child is told the zone by name; a zone Foundation cannot name again is parsed here.
+    func canDelegate(_ timeZone: TimeZone) -> Bool {
+        TimeZone(identifier: timeZone.identifier) != nil
+    }
+
+    /// The parse of the file at `path`: here when the version read is one that is trusted (the
+    /// text is read and its identity compared through one open file, so a file replaced after
+    /// the check is never parsed here unchecked), else by the child, which then trusts it.
+    /// - Throws: `ICalendarError` naming the file: what the file itself is refused for (the
+    ///   same sentences as an in-process read), "took too long to read", "needs too much
+    ///   memory", "made the iCalendar parser crash (signal N)".
+    func load(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
+        // A file rewritten meanwhile is tried again, once.
+        for _ in 0..<2 {
+            if let trusted = trust?.trustedIdentity(path: path),
+               let parsed = try parseHere(path: path, ifStill: trusted, options: options) {
+                return parsed
+            }
+            switch try parseInChild(path: path, options: options) {
+            case let .parsed(parsed, zones)?:
+                return (parsed, zones)
+            case let .vouched(identity)?:
+                if let parsed = try parseHere(path: path, ifStill: identity, options: options) { return parsed }
+            case nil:
+                continue
+            }
+        }
+        throw ICalendarError(path: path, problem: "changed while it was being read; it is read again when it changes next")
+    }
+
+    /// The in-process parse, when the version read is still `identity`; nil when it is not.
+    private func parseHere(path: String, ifStill identity: FileIdentity,
+                           options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable)? {
+        let (text, read) = try ICalendarSource.readVersion(path: path)
+        guard read == identity else { return nil }
+        return try ICalendarFile.parse(text: text, sourceName: path, options: options)
     }
 
     /// What the child made of a file.
@@ -48,50 +84,44 @@ public struct ParseGuard: Sendable, Equatable {
         /// Its parse, handed back.
         case parsed(ParsedCalendar, TimeZoneTable)
         /// It parsed within the limits but holds what the cache format does not carry
-        /// (overrides, RDATE periods): trusted now, to be parsed in-process.
-        case trusted
+        /// (overrides, RDATE periods): this version is trusted now, to be parsed here.
+        case vouched(FileIdentity)
     }
 
-    /// Parses the file at `path` in the child and trusts that version afterwards.
-    /// - Throws: `ICalendarError` naming the file: what the file itself is refused for (the
-    ///   same sentences as an in-process read), "took too long to read", "needs too much
-    ///   memory", "made the iCalendar parser crash (signal N)".
-    func parse(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> Outcome {
+    /// The child's parse of the file at `path`, trusting that version; nil when the file
+    /// changed while the child read it.
+    private func parseInChild(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> Outcome? {
         let fail = { (problem: String) in ICalendarError(path: path, problem: problem) }
-        // A file rewritten while the child read it is read again, once.
-        for _ in 0..<2 {
-            guard let key = ReopenCache.currentKey(path: path, timeZone: options.timeZone) else {
-                // Missing, unreadable, not a file: the in-process reader says which in words.
-                _ = try ICalendarSource.readBytes(path: path, limit: AtomicFileWriter.maxFileBytes)
-                throw fail("cannot be read")
-            }
-            let limits = limits ?? Self.limits(forSize: Int(key.identity.size))
-            let outcome = try UntrustedCalendar.runChild(childExecutable, ["--parse-ics", path, "--zone", options.timeZone.identifier],
-                                                         limits: limits, for: path)
-            switch outcome.termination {
-            case .exited(Self.refusedStatus):
-                throw fail(String(decoding: outcome.stdout, as: UTF8.self))
-            case .exited(Self.notCarriedStatus):
-                guard Self.key(in: outcome.stdout) == key else { continue }
-                trust?.trust(key)
-                return .trusted
-            default:
-                if let problem = UntrustedCalendar.problem(of: outcome, limits: limits) { throw fail(problem) }
-            }
-            guard let (stored, parsed, zones) = ReopenCache.decode(outcome.stdout, calendarID: options.id,
-                                                                   userZone: options.timeZone) else {
-                throw fail("could not be checked (the checking process gave no usable answer)")
-            }
-            guard stored == key else { continue }
-            trust?.trust(key)
-            return .parsed(parsed, zones)
+        guard let key = ReopenCache.currentKey(path: path, timeZone: options.timeZone) else {
+            // Missing, unreadable, not a file: the in-process reader says which in words.
+            _ = try ICalendarSource.readBytes(path: path, limit: AtomicFileWriter.maxFileBytes)
+            throw fail("cannot be read")
         }
-        throw fail("changed while it was being read; it is read again when it changes next")
+        let limits = limits ?? Self.limits(forSize: Int(key.identity.size))
+        let outcome = try UntrustedCalendar.runChild(childExecutable, ["--parse-ics", path, "--zone", options.timeZone.identifier],
+                                                     limits: limits, for: path)
+        switch outcome.termination {
+        case .exited(Self.refusedStatus):
+            throw fail(String(decoding: outcome.stdout, as: UTF8.self))
+        case .exited(Self.notCarriedStatus):
+            guard Self.key(in: outcome.stdout) == key else { return nil }
+            trust?.trust(key)
+            return .vouched(key.identity)
+        default:
+            if let problem = UntrustedCalendar.problem(of: outcome, limits: limits) { throw fail(problem) }
+        }
+        guard let (stored, parsed, zones) = ReopenCache.decode(outcome.stdout, calendarID: options.id,
+                                                               userZone: options.timeZone) else {
+            throw fail("could not be checked (the checking process gave no usable answer)")
+        }
+        guard stored == key else { return nil }
+        trust?.trust(key)
+        return .parsed(parsed, zones)
     }
 
     /// The child's exit status when the file itself was refused (its sentence on stdout).
     static let refusedStatus: Int32 = 4
-    /// The child's exit status for `Outcome.trusted` (the key it read on stdout).
+    /// The child's exit status for `Outcome.vouched` (the key it read on stdout).
     static let notCarriedStatus: Int32 = 5
 
     static func key(in data: Data) -> ReopenCache.Key? {

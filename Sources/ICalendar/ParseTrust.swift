@@ -27,14 +27,21 @@ public struct ParseTrust: Sendable, Equatable {
 
     /// Whether the file at `path`, as it is now, is a version Koyomi may parse itself.
     public func trusts(path: String) -> Bool {
-        guard let key = Self.key(path: path) else { return false }
-        return stampedKey(path: path) == key
+        trustedIdentity(path: path) != nil
     }
 
-    /// Trusts the file at `path` as it is now (a child just parsed it, or Koyomi saved it).
+    /// The identity of the file at `path` as it is now when that version is trusted, else nil:
+    /// whoever then reads it compares the identity of what it read with this one.
+    public func trustedIdentity(path: String) -> FileIdentity? {
+        guard let key = Self.key(path: path), stampedKey(path: path) == key else { return nil }
+        return key.identity
+    }
+
+    /// Trusts the file at `path` if it is still the version `identity` (Koyomi just saved it
+    /// over a trusted one): a version another program put there meanwhile is not stamped.
     /// Best effort: without the stamp the next read goes through the child.
-    public func trust(path: String) {
-        guard let key = Self.key(path: path) else { return }
+    public func trust(path: String, ifStill identity: FileIdentity) {
+        guard let key = Self.key(path: path), key.identity == identity else { return }
         trust(key)
     }
 

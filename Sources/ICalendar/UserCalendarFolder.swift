@@ -64,8 +64,9 @@ public struct UserCalendarFolder: Sendable {
 
     /// Writes a new empty calendar atomically; its file name comes from `name` (lower-case
     /// letters, digits and dashes; "-2", "-3"… when taken), and an existing file is never
-    /// overwritten. - Returns: the new file's path.
-    public func createCalendar(name: String, color: String, timeZone: TimeZone) throws -> String {
+    /// overwritten. Koyomi wrote every byte of it, so `trust` stamps that version as safe to
+    /// parse in-process. - Returns: the new file's path.
+    public func createCalendar(name: String, color: String, timeZone: TimeZone, trust: ParseTrust? = nil) throws -> String {
         let document = try CalendarDocument.empty(name: name, color: color, timeZone: timeZone)
         try createFolder()
         let stem = Self.slug(name)
@@ -74,7 +75,8 @@ public struct UserCalendarFolder: Sendable {
             guard FileIdentity.of(path: path) == nil else { continue }
             do {
                 // Expecting no file: a file created meanwhile is refused, not overwritten.
-                try AtomicFileWriter().write(document.data, to: path, expecting: nil)
+                let written = try AtomicFileWriter().write(document.data, to: path, expecting: nil)
+                trust?.trust(path: path, ifStill: written)
                 return path
             } catch SaveError.changedOnDisk {
                 continue

@@ -2,6 +2,7 @@ import CalendarModel
 @testable import FileSafety
 import Foundation
 @testable import ICalendar
+import Synchronization
 import TestSupport
 import XCTest
 
@@ -154,5 +155,32 @@ final class ParseGuardTests: XCTestCase {
         // And an edit of an untrusted version stays untrusted.
         try window.modify { document in _ = try document.setCalendarName("Renamed again") }
         XCTAssertFalse(trust.trusts(path: path))
+    }
+
+    /// Another program (one that takes no lock) puts its own version in place right after
+    /// Koyomi's save: that version is not stamped as Koyomi's, and is checked when read.
+    func testAVersionAnotherProgramPutInPlaceDuringASaveIsNotTrusted() throws {
+        let path = try copy("basics.ics")
+        _ = try ICalendarFile.load(path: path, options: options(child: try koyomi))
+        let theirs = Data(try String(contentsOfFile: path, encoding: .utf8)
+            .replacingOccurrences(of: "END:VCALENDAR", with: "X-THEIRS:1\r\nEND:VCALENDAR").utf8)
+        let pending = Mutex(true)
+        let writer = AtomicFileWriter(willPerform: { step in
+            // After Koyomi's first rename: theirs replaces it, as an editor's save would.
+            guard step == .folderSync, pending.withLock({ first in defer { first = false }; return first }) else { return }
+            try? theirs.write(to: URL(fileURLWithPath: path), options: .atomic)
+        })
+        let file = try CalendarFile(path: path, timeZone: TestSupport.utc, writer: writer, trust: trust)
+        try file.modify { document in _ = try document.setCalendarName("Mine") }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), theirs, "their version is the one there")
+        XCTAssertFalse(trust.trusts(path: path), "and it is not taken for Koyomi's own")
+        XCTAssertThrowsError(try ICalendarFile.load(path: path, options: options(child: "/nonexistent/koyomi")))
+
+        // Nor is it taken for the version Koyomi saved: the next edit is made on theirs.
+        XCTAssertTrue(file.hasChangedOnDisk())
+        try file.modify { document in _ = try document.setCalendarName("Mine again") }
+        let saved = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(saved.contains("X-THEIRS:1"), "their line is kept")
+        XCTAssertTrue(saved.contains("X-WR-CALNAME:Mine again"), saved)
     }
 }
