@@ -1,3 +1,4 @@
+import CICal
 import Foundation
 
 /// Runs a program to its end with posix_spawn, collecting stdout and stderr, and kills it
@@ -90,12 +91,11 @@ enum ChildProcess {
                        timedOut: timedOut, cpuSeconds: cpu)
     }
 
-    /// A pipe whose ends are not inherited by other programs this process starts (Glibc's
-    /// Swift overlay has no `pipe2`, so close-on-exec is set right after).
+    /// A pipe whose ends no other program this process starts inherits: close-on-exec from
+    /// the moment it exists (`pipe2`, through the shim: Glibc's Swift overlay has none), since
+    /// several checking children are started at once from different threads.
     private static func makePipe(_ fds: inout [Int32]) -> Bool {
-        guard pipe(&fds) == 0 else { return false }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        return true
+        fds.withUnsafeMutableBufferPointer { pipe2($0.baseAddress, O_CLOEXEC) } == 0
     }
 }
 
