@@ -164,6 +164,11 @@ final class WindowController: CalendarFileActions {
         waiters.forEach { $0() }
     }
 
+    /// `open(paths:readOnly:completion:)` for whoever does not wait for the result.
+    func openInBackground(paths: [String], readOnly: Bool) {
+        open(paths: paths, readOnly: readOnly) { _ in }
+    }
+
     /// Opens calendar files at once, on this thread (a file already open is read again and
     /// replaces its old copy). Problems appear in the window's error strip and are returned
     /// for the command line. For tests and small files; the app uses `open(paths:completion:)`.

@@ -109,7 +109,7 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
             try storage.writer.write(data, to: removed.path, expecting: nil)
             try resumeSyncing(removed.syncedBy)
         }
-        files.open(paths: [removed.path], readOnly: removed.wasReadOnly)
+        files.openInBackground(paths: [removed.path], readOnly: removed.wasReadOnly)
         if removed.wasHidden { calendarsList(popover, setVisible: false, for: CalendarID(removed.path)) }
     }
 

@@ -253,7 +253,7 @@ final class SyncController {
         let storage = self.storage, now = self.now()
         let existing = (try? storage.subscriptions.load()) ?? []
         if let same = existing.first(where: { $0.url == url }), let path = storage.subscriptions.localPath(of: same) {
-            files.open(paths: [path], readOnly: true)
+            files.openInBackground(paths: [path], readOnly: true)
             return
         }
         let color = Subscription.palette[existing.count % Subscription.palette.count]
@@ -276,7 +276,7 @@ final class SyncController {
             self.pendingSubscriptions -= 1
             switch result {
             case let .success(path):
-                self.files.open(paths: [path], readOnly: true)
+                self.files.openInBackground(paths: [path], readOnly: true)
                 self.refreshVisibility()
                 self.schedule()
             case let .failure(failure):
@@ -300,7 +300,7 @@ final class SyncController {
                                                       calendars: storage.userFolder, now: now())
             try storage.accounts.add(account)
             let paths = account.calendars.map { storage.userFolder.folder.appendingPathComponent($0.localFile).path }
-            files.open(paths: paths, readOnly: false)
+            files.openInBackground(paths: paths, readOnly: false)
             refreshVisibility()
             schedule()
             usePassword(password, for: account)
