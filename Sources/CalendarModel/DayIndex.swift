@@ -122,8 +122,8 @@ private struct SpanDays {
 extension DayIndex {
     /// Frees indexes the store no longer holds through `background` (the app's: on another
     /// thread): a month of 100,000 plans holds thousands of plan values, and freeing them took
-    /// the main thread a few milliseconds right when the next click may come. Nothing else
-    /// refers to them.
+    /// the main thread a few milliseconds right when the next click may come. The store's
+    /// references end here; a `DaySlice` a view still holds keeps its index until it lets go.
     static func release(_ indexes: consuming [DayIndex], through background: any BackgroundWork) {
         guard !indexes.isEmpty else { return }
         // The caller's references end with this call (the array is consumed), so the work

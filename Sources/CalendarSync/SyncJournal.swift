@@ -9,8 +9,9 @@ import ICalendar
 /// takes a good part of a second). A line costs the same at any size; the state is saved whole
 /// once, when the push ends, and `SyncState.load` replays a journal left by a push that was cut
 /// off, so every upload it recorded is known (a torn last line is the one upload not recorded:
-/// the next sync meets that copy on the server and adopts it). Lines reach the disk at most a
-/// second after they are written.
+/// the next sync meets that copy on the server and adopts it). While uploads go on, the lines
+/// are flushed to the disk at most once a second (at the next line written after a second),
+/// and when the push ends.
 final class SyncJournal {
     enum Entry: Codable, Equatable {
         /// Where the server keeps the plan now; nil: it is gone there.

@@ -22,6 +22,12 @@ public final class LoadScheduler: Sendable {
         self.longestHold = longestHold
     }
 
+    /// A dispatch group freed while entered ends the process: a scheduler closed for a first
+    /// frame that never came is opened on the way out.
+    deinit {
+        open()
+    }
+
     /// Holds back extra loading threads from now on, until `open()`.
     public func close() {
         isClosed.withLock { closed in
