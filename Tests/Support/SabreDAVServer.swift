@@ -1,16 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
 
 /// A real SabreDAV 1.8 (Debian's `php-sabre-dav`, the engine of older Baïkal and ownCloud) under
 /// `php -S` on 127.0.0.1, calendars in an SQLite file in a throwaway folder. It has no
 /// `sync-collection`, so the sync falls back to comparing ETags against it. One user, "test"
 /// with password "secret" (HTTP Basic), and one calendar, "work".
-public final class SabreDAVServer: @unchecked Sendable {
-    public static let user = "test"
-    public static let password = "secret"
+public final class SabreDAVServer: CalDAVTestServer, @unchecked Sendable {
+    public let user = "test"
+    public let password = "secret"
+    public let defaultCalendar = "work"
     public var folder: URL { server.folder }
     public let port: Int
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -40,25 +38,7 @@ public final class SabreDAVServer: @unchecked Sendable {
 
     public func stop() { server.stop() }
 
-    /// The absolute URL of the test user's calendar `name`.
-    public func calendarURL(_ name: String) -> URL { baseURL.appendingPathComponent("calendars/test/\(name)/") }
-
-    /// Makes the test user's calendar `name` (MKCALENDAR).
-    public func makeCalendar(_ name: String) async throws {
-        let body = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
-            <D:set><D:prop><D:displayname>\(name)</D:displayname></D:prop></D:set></C:mkcalendar>
-            """
-        var request = URLRequest(url: calendarURL(name))
-        request.httpMethod = "MKCALENDAR"
-        request.httpBody = Data(body.utf8)
-        let credentials = Data("\(Self.user):\(Self.password)".utf8).base64EncodedString()
-        request.setValue("Basic \(credentials)", forHTTPHeaderField: "Authorization")
-        let (_, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard status == 201 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "MKCALENDAR answered \(status)"]) }
-    }
+    public func calendarPath(_ name: String) -> String { "calendars/test/\(name)/" }
 
     /// SabreDAV's own SQLite schema (principals and calendars), the test user as its
     /// principal, and the calendar "work".

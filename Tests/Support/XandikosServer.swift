@@ -1,13 +1,10 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import XCTest
 
 /// A real Xandikos (Debian's `xandikos`, a git-backed CalDAV server) on 127.0.0.1 in a
 /// throwaway folder, for running the sync against a second server's habits. Xandikos has no
 /// authentication of its own: Koyomi's Basic credentials are sent and ignored.
-public final class XandikosServer: @unchecked Sendable {
+public final class XandikosServer: CalDAVTestServer, @unchecked Sendable {
     public var folder: URL { server.folder }
     public let port: Int
     public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
@@ -29,21 +26,9 @@ public final class XandikosServer: @unchecked Sendable {
 
     public func stop() { server.stop() }
 
-    /// The absolute URL of alice's calendar `name`.
-    public func calendarURL(_ name: String) -> URL { baseURL.appendingPathComponent("alice/calendars/\(name)/") }
-
-    /// Makes alice's calendar `name` (MKCALENDAR).
-    public func makeCalendar(_ name: String) async throws {
-        let body = """
-            <?xml version="1.0" encoding="utf-8"?>
-            <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
-            <D:set><D:prop><D:displayname>\(name)</D:displayname></D:prop></D:set></C:mkcalendar>
-            """
-        var request = URLRequest(url: calendarURL(name))
-        request.httpMethod = "MKCALENDAR"
-        request.httpBody = Data(body.utf8)
-        let (_, response) = try await URLSession.shared.data(for: request)
-        let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        guard status == 201 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "MKCALENDAR answered \(status)"]) }
-    }
+    public let user = "alice"
+    /// Xandikos checks no password.
+    public let password = "unused"
+    public let defaultCalendar = "calendar"
+    public func calendarPath(_ name: String) -> String { "alice/calendars/\(name)/" }
 }
