@@ -35,7 +35,9 @@ struct ReopenCache {
 
     /// The key of the file as it is now; nil when it cannot be read or is too small to cache.
     func key(path: String, timeZone: TimeZone) -> Key? {
-        guard let key = Self.currentKey(path: path, timeZone: timeZone), key.identity.size >= minimumSize else { return nil }
+        // A stat first: a small file (most calendars) is not opened and read for nothing.
+        guard let size = FileIdentity.of(path: path)?.size, size >= minimumSize,
+              let key = Self.currentKey(path: path, timeZone: timeZone), key.identity.size >= minimumSize else { return nil }
         return key
     }
 
