@@ -40,7 +40,9 @@ final class AccessibilityTreeTests: XCTestCase {
         try app.run()
         defer { app.terminate(); app.waitUntilExit() }
 
-        var nodes = try readTree()
+        // The file is read off the window's thread (the first time through a parsing child):
+        // the tree is read again until its plans are in.
+        var nodes = try readTree(until: { dayCells($0).contains { $0.name == "Tuesday, November 10, 2026, 1 plan" } })
         let buttons = nodes.filter { $0.role == "push button" }.map(\.name)
         for label in ["Previous month", "Next month", "Today"] {
             XCTAssertTrue(buttons.contains(label), "no button named “\(label)” in \(buttons)")
