@@ -74,4 +74,84 @@ static inline gboolean koyomi_is_object(gpointer object) {
     return object != NULL && G_IS_OBJECT(object);
 }
 
+/// Where a child of a share layout goes, in shares (0…1) of its parent's width and height.
+typedef struct {
+    double x, width, y, height;
+} KoyomiShare;
+
+static GQuark koyomi_share_quark(void) {
+    return g_quark_from_static_string("koyomi-share");
+}
+
+/// A share layout's own size comes from its size request; its children never widen it.
+static void koyomi_share_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                                 int *natural, int *minimum_baseline, int *natural_baseline) {
+    (void)widget; (void)orientation; (void)for_size; (void)minimum_baseline; (void)natural_baseline;
+    *minimum = 0;
+    *natural = 0;
+}
+
+/// Gives each visible child its share of the parent (mirrored in right-to-left layouts), and
+/// never less than the child's own minimum, so GTK has nothing to warn about; the parent
+/// clips what does not fit.
+static void koyomi_share_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (!gtk_widget_should_layout(child)) continue;
+        const KoyomiShare *share = g_object_get_qdata(G_OBJECT(child), koyomi_share_quark());
+        KoyomiShare whole = {0, 1, 0, 1};
+        if (!share) share = &whole;
+        int left = (int)(share->x * width + 0.5), right = (int)((share->x + share->width) * width + 0.5);
+        int top = (int)(share->y * height + 0.5), bottom = (int)((share->y + share->height) * height + 0.5);
+        int min_width = 0, min_height = 0, natural = 0;
+        gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &min_width, &natural, NULL, NULL);
+        int child_width = MAX(right - left, min_width);
+        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, child_width, &min_height, &natural, NULL, NULL);
+        GtkAllocation allocation = {rtl ? width - left - child_width : left, top, child_width, MAX(bottom - top, min_height)};
+        gtk_widget_size_allocate(child, &allocation, -1);
+    }
+}
+
+/// A container that places each child at shares of its own size (`koyomi_share_place`):
+/// day columns, lanes and times in a week's grid, whatever the window's width.
+/// Children are set on the box directly (gtk_widget_set_parent), so it unparents them.
+static void koyomi_share_box_dispose(GObject *object) {
+    GtkWidget *child;
+    while ((child = gtk_widget_get_first_child(GTK_WIDGET(object)))) gtk_widget_unparent(child);
+    // No static parent-class pointer: Swift's importer emits no storage for a header's globals.
+    G_OBJECT_CLASS(g_type_class_peek(GTK_TYPE_WIDGET))->dispose(object);
+}
+
+static void koyomi_share_box_class_init(gpointer klass, gpointer data) {
+    (void)data;
+    G_OBJECT_CLASS(klass)->dispose = koyomi_share_box_dispose;
+    gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "sharebox");
+}
+
+/// GtkWidget is abstract: a plain subclass, registered once per process by name (this header
+/// is compiled into more than one module, so no G_DEFINE_TYPE).
+static inline GType koyomi_share_box_get_type(void) {
+    GType type = g_type_from_name("KoyomiShareBox");
+    if (type) return type;
+    return g_type_register_static_simple(GTK_TYPE_WIDGET, g_intern_static_string("KoyomiShareBox"),
+                                         sizeof(GtkWidgetClass), koyomi_share_box_class_init,
+                                         sizeof(GtkWidget), NULL, 0);
+}
+
+static inline GtkWidget *koyomi_share_box_new(void) {
+    GtkWidget *box = koyomi_widget_new_with_role(koyomi_share_box_get_type(), GTK_ACCESSIBLE_ROLE_GROUP);
+    gtk_widget_set_layout_manager(box, gtk_custom_layout_new(NULL, koyomi_share_measure, koyomi_share_allocate));
+    gtk_widget_set_overflow(box, GTK_OVERFLOW_HIDDEN);
+    return box;
+}
+
+static inline void koyomi_share_place(GtkWidget *child, double x, double width, double y, double height) {
+    KoyomiShare *share = g_new(KoyomiShare, 1);
+    *share = (KoyomiShare){x, width, y, height};
+    g_object_set_qdata_full(G_OBJECT(child), koyomi_share_quark(), share, g_free);
+    GtkWidget *parent = gtk_widget_get_parent(child);
+    if (parent) gtk_widget_queue_allocate(parent);
+}
+
 #endif

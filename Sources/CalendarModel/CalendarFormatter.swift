@@ -141,6 +141,15 @@ public final class CalendarFormatter {
         }
     }
 
+    /// The title of a week view's days: "Nov 30 – Dec 6, 2026"; across a year's end
+    /// "Dec 28, 2026 – Jan 3, 2027"; one day "Tuesday, December 1, 2026".
+    public func spanTitle(_ span: DaySpan) -> String {
+        guard span.count > 1 else { return fullDateFormatter.string(from: noon(span.first)) }
+        let first = span.first.year == span.last.year ? shortDateFormatter : shortDateWithYearFormatter
+        return first.string(from: noon(span.first)) + Self.rangeSeparator
+            + shortDateWithYearFormatter.string(from: noon(span.last))
+    }
+
     /// A time of day in the locale's style ("4:05 PM", "16:05").
     public func timeText(_ date: Date) -> String {
         timeFormatter.string(from: date)

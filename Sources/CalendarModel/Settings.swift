@@ -36,6 +36,12 @@ public struct Settings: Equatable, Sendable {
     /// Where the plan panel was left, or nil for the default (half).
     public var panelPosition: PanelPosition?
 
+    /// The view the window was left in (month or week); it opens in it again.
+    public var calendarView: CalendarViewKind
+
+    /// The day selected when the window was closed: the week view opens on its week.
+    public var selectedDay: CalendarDay?
+
     /// Calendars the user switched off in the calendars list, by id (a calendar's id is its
     /// file's path). Ids of calendars that no longer exist are harmless and kept.
     public var hiddenCalendars: Set<CalendarID>
@@ -66,6 +72,7 @@ public struct Settings: Equatable, Sendable {
     public init(firstWeekday: Int? = nil, showsWeekNumbers: Bool = false,
                 windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
                 isMaximized: Bool = false, panelPosition: PanelPosition? = nil,
+                calendarView: CalendarViewKind = .month, selectedDay: CalendarDay? = nil,
                 hiddenCalendars: Set<CalendarID> = [], keptFiles: Set<CalendarID> = [],
                 snoozeMinutes: Int = Settings.defaultSnoozeMinutes, defaultReminders: [CalendarID: [Int]] = [:]) {
         // Property observers do not run in an initializer, so validate here too.
@@ -75,6 +82,8 @@ public struct Settings: Equatable, Sendable {
         self.windowHeight = Self.clamp(windowHeight, to: Self.heightRange)
         self.isMaximized = isMaximized
         self.panelPosition = panelPosition
+        self.calendarView = calendarView
+        self.selectedDay = selectedDay
         self.hiddenCalendars = hiddenCalendars
         self.keptFiles = keptFiles
         self.snoozeMinutes = Self.clamp(snoozeMinutes, to: Self.snoozeRange)

@@ -1,10 +1,12 @@
 import CalendarModel
+import Foundation
 import GtkKit
 
 /// Receives what the views report, updates the shared store, and pushes the store's changes
 /// back into the views as plain values: the seeds' Coordinator, without the pointer soup.
 @MainActor
-final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, PlanListViewDelegate, MainWindowDelegate {
+final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, PlanListViewDelegate, MainWindowDelegate,
+    WeekViewDelegate {
     let store: CalendarStore
     private(set) var formatter: CalendarFormatter
     private let window: MainWindow
@@ -15,13 +17,21 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     let search: SearchController
     /// Opens the editor and deletes plans (writable calendars only).
     weak var editing: EditingController?
+    /// Told when the user switches between month and week (the window remembers it).
+    var onViewChanged: ((CalendarViewKind) -> Void)?
+    /// The view shown now.
+    private(set) var view: CalendarViewKind = .month
+    /// The plan clicked last in the week view, drawn selected there.
+    private(set) var selectedPlan: Plan.ID?
+
     init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
         self.store = store
         self.formatter = formatter
         self.window = window
         search = SearchController(store: store, window: window, formatter: formatter)
         window.grid.delegate = self
-        window.pager.delegate = self
+        window.week.delegate = self
+        window.header.delegate = self
         window.planList.delegate = self
         window.delegate = self
         observation = store.observe { [weak self] change in
@@ -40,6 +50,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     func replaceFormatter(_ newFormatter: CalendarFormatter) {
         formatter = newFormatter
         window.grid.formatter = newFormatter
+        window.week.formatter = newFormatter
         window.planList.formatter = newFormatter
         search.replaceFormatter(newFormatter)
         renderAll()
@@ -76,13 +87,50 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         panel.move(to: panel.position.cycled)
     }
 
+    func mainWindow(_ window: MainWindow, didChooseView view: CalendarViewKind) {
+        show(view)
+    }
+
+    /// Page Up/Down and Alt+←/→ page a month in the month view and the shown days in the week view.
     private func navigate(_ navigation: CalendarNavigation) {
         switch navigation {
         case let .days(days): store.moveSelection(by: days)
-        case let .months(months): store.moveSelection(byMonths: months)
+        case let .months(months):
+            if view == .week { pageWeek(by: months) } else { store.moveSelection(byMonths: months) }
         case .today: store.goToToday()
-        case .deselect: store.clearSelection()
+        case .deselect:
+            // The week view always shows the selected day's week: Escape leaves it selected.
+            if view == .month { store.clearSelection() }
         }
+    }
+
+    // MARK: Views
+
+    /// The view shown now, as the `CalendarView` the coordinator talks to.
+    private var current: CalendarView { view == .month ? window.grid : window.week }
+
+    /// Switches to the month grid or the week view; the selected day is kept (the week view
+    /// selects one: the day selected last in this month, else today or the month's first).
+    func show(_ newView: CalendarViewKind) {
+        guard newView != view else { return }
+        let hadFocus = current.rootWidget.containsFocus
+        view = newView
+        window.show(newView)
+        if newView == .week, store.selection == nil { store.moveSelection(by: 0) }
+        renderAll()
+        if hadFocus { current.focusBestCell() }
+        onViewChanged?(newView)
+    }
+
+    private var viewContext: CalendarViewContext {
+        CalendarViewContext(store: store, style: PlanRowStyle(calendars: store.calendars, formatter: formatter),
+                            selectedPlan: selectedPlan)
+    }
+
+    /// Moves the selection by the week view's shown days (7, or 3 or 1 when narrow).
+    private func pageWeek(by pages: Int) {
+        let count = window.week.span(for: store).count
+        store.show((store.selection ?? store.today).adding(days: pages * count))
     }
 
     // MARK: PlanListViewDelegate
@@ -105,24 +153,76 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
         store.calendars.first { $0.id == id }.map { !$0.isReadOnly } ?? false
     }
 
-    // MARK: MonthPagerDelegate
+    // MARK: CalendarHeaderDelegate
 
-    func monthPager(_ pager: MonthPager, didChangeVisibleMonth month: YearMonth) {
-        store.showMonth(month)
+    func calendarHeader(_ header: CalendarHeader, didPage pages: Int) {
+        if view == .week { pageWeek(by: pages) } else { store.showMonth(store.visibleMonth.adding(months: pages)) }
     }
 
-    func monthPagerDidRequestToday(_ pager: MonthPager) {
+    func calendarHeaderDidRequestToday(_ header: CalendarHeader) {
         store.goToToday()
+    }
+
+    func calendarHeader(_ header: CalendarHeader, didChooseView view: CalendarViewKind) {
+        show(view)
+    }
+
+    // MARK: WeekViewDelegate
+
+    func weekView(_ view: WeekView, didSelect day: CalendarDay) {
+        selectedPlan = nil
+        store.show(day)
+    }
+
+    func weekView(_ view: WeekView, didSelectPlan entry: PlanOnDay) {
+        selectedPlan = entry.plan.id
+        if store.selection == entry.day { renderGridAndTitle() } else { store.show(entry.day) }
+    }
+
+    func weekView(_ view: WeekView, didActivatePlan entry: PlanOnDay) {
+        guard let editing, isWritable(entry.plan.calendarID) else {
+            let rows = PlanRows([entry], style: PlanRowStyle(calendars: store.calendars, formatter: formatter))
+            return window.showDetails(of: rows[0])
+        }
+        editing.edit(entry)
+    }
+
+    func weekView(_ view: WeekView, didRequestNewPlanAt start: Date) {
+        editing?.newPlan(at: start)
+    }
+
+    func weekView(_ view: WeekView, didMove entry: PlanOnDay, to timing: PlanTiming) {
+        guard let editing, isWritable(entry.plan.calendarID) else {
+            // TRANSLATORS: a toast when a plan of a read-only calendar is dragged.
+            window.showToast(L("This calendar is read-only: its plans cannot be moved"))
+            return renderGridAndTitle()
+        }
+        selectedPlan = entry.plan.id
+        editing.retime(entry, to: timing)
+    }
+
+    func weekView(_ view: WeekView, didNavigate navigation: CalendarNavigation) {
+        navigate(navigation)
+    }
+
+    func weekViewDidChangeColumnCount(_ view: WeekView) {
+        if self.view == .week { renderGridAndTitle() }
     }
 
     // MARK: Store → views
 
     private func storeDidChange(_ change: CalendarStore.Change) {
+        if change.contains(.selection), let plan = selectedPlan,
+           !(store.selection.map { store.plans(on: $0).contains { $0.plan.id == plan } } ?? false) {
+            selectedPlan = nil
+        }
         if !change.isDisjoint(with: [.visibleMonth, .selection, .today]) {
             renderGridAndTitle()
         }
         if !change.isDisjoint(with: [.plans, .calendars]) {
+            // The hidden month grid follows too: its decorations are read before its next frame.
             window.grid.reloadDecorations()
+            if view == .week { window.week.plansChanged(viewContext) }
         }
         renderList()
         if change.contains(.selection), store.selection != nil { panel?.daySelected() }
@@ -168,8 +268,15 @@ final class CalendarCoordinator: MonthGridViewDelegate, MonthPagerDelegate, Plan
     }
 
     private func renderGridAndTitle() {
-        window.pager.render(month: store.visibleMonth, title: formatter.monthTitle(store.visibleMonth))
-        window.grid.render(MonthGridState(layout: store.layout, selection: store.selection, today: store.today))
+        switch view {
+        case .month:
+            window.header.render(title: formatter.monthTitle(store.visibleMonth), view: .month)
+            window.grid.render(viewContext)
+        case .week:
+            window.grid.render(MonthGridState(layout: store.layout, selection: store.selection, today: store.today))
+            window.week.render(viewContext)
+            window.header.render(title: formatter.spanTitle(window.week.span(for: store)), view: .week)
+        }
     }
 
     /// The panel handle's text: what the list shows and how many plans.

@@ -10,7 +10,7 @@ extension WindowController {
         // Not an application accelerator: those would win over a text field's own Ctrl+Z.
         mainWindow.onUndo = { [weak self] in self?.editing.undo() }
         mainWindow.onRedo = { [weak self] in self?.editing.redo() }
-        quickAdd = QuickAddController(view: mainWindow.pager.quickAdd, store: store, editing: editing,
+        quickAdd = QuickAddController(view: mainWindow.header.quickAdd, store: store, editing: editing,
                                       formatter: { [unowned self] in self.coordinator.formatter },
                                       locale: localeSettings.locale, now: now)
         window.addAction("import") { [weak self] in self?.importer.chooseAndImport() }

@@ -17,9 +17,22 @@ extension WindowController {
         mainWindow.window.addAction("about") { [weak self] in self?.showAbout() }
         // Remember the size the user left the window at (GTK keeps the default size current).
         mainWindow.window.onBoolSignal("close-request") { [weak self] in
-            self?.rememberWindowSize()
+            self?.rememberWindowState()
             return false
         }
+    }
+
+    /// The week view follows the width left to it, and the view chosen last comes back: the
+    /// week view on the week of the day selected when the window closed (unless `--month`
+    /// names one). The month view opens on today's month, as always.
+    func connectViews(month: YearMonth?) {
+        let week = mainWindow.week
+        mainWindow.panelLayout.viewWidthChanged = { [weak week] width in week?.setAvailableWidth(Int(width)) }
+        if settings.settings.calendarView == .week {
+            if month == nil, let day = settings.settings.selectedDay { store.show(day) }
+            coordinator.show(.week)
+        }
+        coordinator.onViewChanged = { [weak self] view in self?.settings.update { $0.calendarView = view } }
     }
 
     private func apply(_ new: Settings) {
@@ -27,11 +40,12 @@ extension WindowController {
         mainWindow.grid.showsWeekNumbers = new.showsWeekNumbers
     }
 
-    func rememberWindowSize() {
+    func rememberWindowState() {
         let window = mainWindow.window
         let size = window.defaultSize
         settings.update { settings in
             settings.isMaximized = window.isMaximized
+            settings.selectedDay = self.store.selection
             // A maximized window's own size is what it returns to; keep that one.
             if !window.isMaximized, size.width > 0, size.height > 0 {
                 settings.windowWidth = Int(size.width)

@@ -69,7 +69,7 @@ final class WindowController: CalendarFileActions {
                               visibleMonth: month,
                               firstWeekday: settings.settings.firstWeekday(localeDefault: localeSettings.firstWeekday),
                               background: ThreadedBackgroundWork())
-        mainWindow = MainWindow(application: application, formatter: formatter, colors: colors)
+        mainWindow = MainWindow(application: application, formatter: formatter, colors: colors, now: now)
         application.setAccelerators(["<Control>question"], forAction: "win.show-help-overlay")
         application.setAccelerators(["<Control>comma"], forAction: "win.preferences")
         coordinator = CalendarCoordinator(store: store, formatter: formatter, window: mainWindow)
@@ -81,29 +81,30 @@ final class WindowController: CalendarFileActions {
                                     formatter: { [coordinator] in coordinator.formatter }, now: now)
         calendarsPopover = CalendarsPopover(window: mainWindow.window, colors: colors)
         calendarsPopover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
-        mainWindow.pager.headerBar.packEnd(calendarsPopover.button)
+        mainWindow.header.headerBar.packEnd(calendarsPopover.button)
         coordinator.panel = panel
         coordinator.refreshList()
         connectSettings()
+        connectViews(month: month)
         coordinator.editing = editing
         editing.onCalendarSaved = { [unowned self] id in self.reload(id) }
         connectEditing(application: application)
         store.setHiddenCalendars(settings.settings.hiddenCalendars)
         editing.calendars = calendarsList
-        mainWindow.pager.headerBar.packEnd(sync.button)
-        mainWindow.pager.headerBar.packEnd(sync.status)
+        mainWindow.header.headerBar.packEnd(sync.button)
+        mainWindow.header.headerBar.packEnd(sync.status)
         connectSync(application: application)
         watcher.onChange = { [weak self] id, exists in self?.fileChangedOnDisk(id, exists: exists) }
         loadingLabel.addCSSClass("dim-label")
         loadingLabel.isVisible = false
-        mainWindow.pager.headerBar.packStart(loadingLabel)
+        mainWindow.header.headerBar.packStart(loadingLabel)
     }
 
     /// Says, in the header bar, that the window shows the bundled samples and cannot change them.
     func showSamplesNotice() {
         // TRANSLATORS: under the month in the header bar when the window shows the bundled example calendars.
-        mainWindow.pager.subtitle.text = L("Sample calendars (read-only)")
-        mainWindow.pager.subtitle.isVisible = true
+        mainWindow.header.subtitle.text = L("Sample calendars (read-only)")
+        mainWindow.header.subtitle.isVisible = true
     }
 
     /// Whether files are still being read in the background.

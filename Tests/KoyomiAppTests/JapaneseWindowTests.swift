@@ -46,9 +46,9 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             _ = openWindow([path], locale: "ja_JP", firstWeekday: 1)
             XCTAssertEqual(title, "2026年11月")
             XCTAssertEqual(texts(withCSSClass: "weekday-header"), ["日", "月", "火", "水", "木", "金", "土"])
-            XCTAssertEqual(window.pager.todayButton.label, "今日")
-            for (button, text) in [(window.pager.previousButton, "前の月"), (window.pager.nextButton, "次の月"),
-                                   (window.pager.todayButton, "今日")] {
+            XCTAssertEqual(window.header.todayButton.label, "今日")
+            for (button, text) in [(window.header.previousButton, "前の月"), (window.header.nextButton, "次の月"),
+                                   (window.header.todayButton, "今日")] {
                 XCTAssertEqual(button.tooltip, text)
                 XCTAssertEqual(button.accessibleLabel, text)
             }
@@ -119,7 +119,7 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             seen += allTexts()
             cell("2026-11-14").button.click()
             seen += allTexts()
-            window.pager.nextButton.click()
+            window.header.nextButton.click()
             seen += allTexts()
 
             XCTAssertGreaterThan(seen.count, 100, "the walk found the window's texts")
@@ -158,7 +158,7 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
                 found.append(("tooltip of a \(type)", tooltip))
             }
         }
-        let buttons = [window.pager.previousButton, window.pager.nextButton, window.pager.todayButton,
+        let buttons = [window.header.previousButton, window.header.nextButton, window.header.todayButton,
                        window.errors.dismissButton] + window.grid.cells.map(\.button)
         let rows = shownRowViews().map { $0.root as Widget }
         for widget in buttons + rows {

@@ -21,7 +21,7 @@ final class LiveUpdateTests: AppTestCase {
             XCTAssertEqual(cell("2026-11-30").button.accessibleDescription, "today")
             XCTAssertEqual(selectedCells(), ["2026-11-29"], "the user's selection is left alone")
 
-            window.pager.todayButton.click()
+            window.header.todayButton.click()
             XCTAssertEqual(selectedCells(), ["2026-11-30"])
         }
     }

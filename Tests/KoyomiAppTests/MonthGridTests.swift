@@ -55,9 +55,9 @@ final class MonthGridTests: AppTestCase {
             XCTAssertEqual(cell("2026-11-18").button.accessibleLabel, "Wednesday, November 18, 2026, 5 plans")
             XCTAssertEqual(cell("2026-11-14").button.accessibleLabel, "Saturday, November 14, 2026, no plans")
             XCTAssertEqual(cell("2026-11-29").button.accessibleDescription, "today")
-            XCTAssertEqual(window.pager.previousButton.accessibleLabel, "Previous month")
-            XCTAssertEqual(window.pager.nextButton.accessibleLabel, "Next month")
-            XCTAssertEqual(window.pager.todayButton.accessibleLabel, "Today")
+            XCTAssertEqual(window.header.previousButton.accessibleLabel, "Previous month")
+            XCTAssertEqual(window.header.nextButton.accessibleLabel, "Next month")
+            XCTAssertEqual(window.header.todayButton.accessibleLabel, "Today")
         }
     }
 
@@ -65,22 +65,22 @@ final class MonthGridTests: AppTestCase {
         let path = try sampleCalendar()
         MainActor.assumeIsolated {
             _ = openWindow([path])
-            window.pager.nextButton.click()
+            window.header.nextButton.click()
             XCTAssertEqual(title, "December 2026")
             XCTAssertEqual(window.grid.cells.first?.day?.description, "2026-11-29")
             XCTAssertEqual(selectedCells(), ["2026-11-29"], "the selected day is still in the grid")
 
-            window.pager.nextButton.click()
+            window.header.nextButton.click()
             XCTAssertEqual(title, "January 2027")
             XCTAssertEqual(selectedCells(), [], "the selected day left the grid")
             XCTAssertTrue(window.grid.cells.allSatisfy { !$0.button.hasCSSClass("today") })
 
-            window.pager.previousButton.click()
-            window.pager.previousButton.click()
-            window.pager.previousButton.click()
+            window.header.previousButton.click()
+            window.header.previousButton.click()
+            window.header.previousButton.click()
             XCTAssertEqual(title, "October 2026")
 
-            window.pager.todayButton.click()
+            window.header.todayButton.click()
             XCTAssertEqual(title, "November 2026")
             XCTAssertEqual(selectedCells(), ["2026-11-29"])
         }
@@ -92,7 +92,7 @@ final class MonthGridTests: AppTestCase {
         let path = try sampleCalendar()
         MainActor.assumeIsolated {
             _ = openWindow([path])
-            window.pager.nextButton.click()
+            window.header.nextButton.click()
             let store = controller.store
             let december = try! XCTUnwrap(YearMonth(year: 2026, month: 12))
             XCTAssertTrue(MainLoop.iterate(until: {
@@ -100,7 +100,7 @@ final class MonthGridTests: AppTestCase {
             }), "January and November are prepared")
             XCTAssertEqual(title, "December 2026")
             // November was the first month shown, so only January says something above: page on.
-            window.pager.nextButton.click()
+            window.header.nextButton.click()
             XCTAssertTrue(MainLoop.iterate(until: { store.hasPreparedIndex(for: december.next.next) }),
                           "February is prepared once January is shown")
         }

@@ -239,7 +239,7 @@ final class PlanListTests: AppTestCase {
             XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.isFilled }))
             XCTAssertTrue(window.planList.boundRowViews.contains { $0.model?.title.hasPrefix("November") == true })
 
-            window.pager.nextButton.click()
+            window.header.nextButton.click()
             XCTAssertEqual(title, "December 2026")
             XCTAssertEqual(window.planList.rows.count, 250)
             XCTAssertTrue(window.planList.rows.allSatisfy { $0.title.hasPrefix("December") })

@@ -203,7 +203,7 @@ final class PlanPanelTests: AppTestCase {
             XCTAssertTrue(MainLoop.iterate(until: { self.layoutSeen() == fresh }),
                           "widened and narrowed again: \(layoutSeen()), fresh: \(fresh)")
 
-            window.pager.searchButton.click()
+            window.header.searchButton.click()
             XCTAssertTrue(MainLoop.iterate(until: { self.window.panelLayout.area.height < fresh.areaHeight }))
             paintOnce()
             let searching = layoutSeen()

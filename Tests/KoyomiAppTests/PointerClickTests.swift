@@ -24,7 +24,7 @@ final class PointerClickTests: AppTestCase {
                           "clicking the selected day again deselects it")
             XCTAssertFalse(window.planList.headerTexts.isEmpty, "the list now shows the month's agenda")
 
-            try click(window.pager.nextButton, windowID: windowID)
+            try click(window.header.nextButton, windowID: windowID)
             XCTAssertTrue(MainLoop.iterate(until: { self.title == "December 2026" }))
 
             try click(cell("2026-12-16"), windowID: windowID)

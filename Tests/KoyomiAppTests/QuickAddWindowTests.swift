@@ -15,8 +15,8 @@ final class QuickAddWindowTests: AppTestCase {
         let path = try personal()
         try MainActor.assumeIsolated {
             let controller = openWindow([path])
-            let view = window.pager.quickAdd
-            window.pager.newPlanButton.popup()
+            let view = window.header.quickAdd
+            window.header.newPlanButton.popup()
             XCTAssertTrue(MainLoop.iterate(until: { view.popover.isMapped }), "the + opens quick add")
             XCTAssertTrue(MainLoop.iterate(until: { view.entry.containsFocus }), "ready to type")
             XCTAssertEqual(view.entry.accessibleLabel, "New plan in words")
@@ -49,7 +49,7 @@ final class QuickAddWindowTests: AppTestCase {
         let path = try personal()
         try MainActor.assumeIsolated {
             let controller = openWindow([path])
-            let view = window.pager.quickAdd
+            let view = window.header.quickAdd
             view.entry.text = "tomorrow 9am"
             XCTAssertEqual(view.preview.text, "Say what the plan is, not only when")
             view.entry.activate()

@@ -67,7 +67,7 @@ final class SearchTests: AppTestCase {
         MainActor.assumeIsolated {
             _ = openWindow([path])
             XCTAssertFalse(window.searchBar.isSearchMode)
-            window.pager.searchButton.click()
+            window.header.searchButton.click()
             XCTAssertTrue(window.searchBar.isSearchMode, "the header's search button opens the bar")
             XCTAssertTrue(window.searchEntry.containsFocus, "the field takes the focus")
             XCTAssertFalse(window.planList.root.isVisible, "results replace the plan list")
@@ -107,7 +107,7 @@ final class SearchTests: AppTestCase {
             cell("2026-12-03").button.click()
             XCTAssertEqual(rowTitles, ["Call the DENTIST"])
             let areaBefore = window.panelLayout.area
-            window.pager.searchButton.click()
+            window.header.searchButton.click()
             search("yoga")
             // The bar takes room from the month and panel: the panel settles again after that.
             XCTAssertTrue(MainLoop.iterate(until: { self.window.panelLayout.area != areaBefore }), "the bar took no room")

@@ -34,11 +34,11 @@ final class SettingsIntegrationTests: AppTestCase {
 
             // Hidden, they wait; shown again after paging, they are the new month's weeks.
             controller.settings.update { $0.showsWeekNumbers = false }
-            window.pager.nextButton.click()
+            window.header.nextButton.click()
             controller.settings.update { $0.showsWeekNumbers = true }
             XCTAssertEqual(window.grid.weekLabels.map(\.text), ["49", "50", "51", "52", "53", "1"])
             XCTAssertEqual(window.grid.weekLabels.first?.accessibleLabel, "Week 49")
-            window.pager.previousButton.click()
+            window.header.previousButton.click()
 
             let saved = try? String(contentsOfFile: controller.settings.path, encoding: .utf8)
             XCTAssertTrue(saved?.contains("first-weekday=2") == true, saved ?? "no settings file")
@@ -71,7 +71,7 @@ final class SettingsIntegrationTests: AppTestCase {
         MainActor.assumeIsolated {
             let controller = openWindow([path])
             controller.mainWindow.window.setDefaultSize(width: 800, height: 650)
-            controller.rememberWindowSize()
+            controller.rememberWindowState()
             XCTAssertEqual(controller.settings.settings.windowWidth, 800)
             XCTAssertEqual(controller.settings.settings.windowHeight, 650)
             XCTAssertFalse(controller.settings.settings.isMaximized)

@@ -11,6 +11,19 @@ public final class DragGesture: GObjectRef {
         gtk_widget_add_controller(widget.widget, gesture)
     }
 
+    /// A drag on `widget` seen before its children's own gestures (`.capture`): the children
+    /// still get their clicks until the drag `claim`s the pointer.
+    public convenience init(on widget: Widget, phase: KeyController.Phase) {
+        self.init(on: widget)
+        gtk_event_controller_set_propagation_phase(opaque, phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
+    }
+
+    /// Takes the pointer for this drag: the widgets under it see their press cancelled (a
+    /// button dragged away is not clicked).
+    public func claim() {
+        gtk_gesture_set_state(opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+    }
+
     /// (start x, start y) in the widget's coordinates.
     @discardableResult
     public func onBegin(_ handler: @escaping @MainActor (Double, Double) -> Void) -> SignalConnection {
@@ -61,6 +74,31 @@ public final class ScrollController: GObjectRef {
         }
         return connect("scroll", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
     }
+
+    /// A controller that sees both axes: with Shift held GTK hands a wheel's turn over as a
+    /// sideways scroll, so whoever pages on Shift+wheel must read either.
+    public init(bothAxesOn widget: Widget, phase: KeyController.Phase = .bubble) {
+        let controller = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+        super.init(retaining: UnsafeMutableRawPointer(controller))
+        gtk_event_controller_set_propagation_phase(controller, phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
+        gtk_widget_add_controller(widget.widget, controller)
+    }
+
+    /// Called with both deltas (x, y); return true to consume the scroll.
+    @discardableResult
+    public func onScrollBothAxes(_ handler: @escaping @MainActor (Double, Double) -> Bool) -> SignalConnection {
+        typealias Body = @MainActor (Double, Double) -> Bool
+        let trampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, dx, dy, data in
+            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
+            return MainActor.assumeIsolated { box.body(dx, dy) } ? 1 : 0
+        }
+        return connect("scroll", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
+    }
+
+    /// The modifier keys held during the scroll being handled (Shift+wheel pages a week view).
+    public var currentModifiers: Modifiers {
+        Modifiers(state: gtk_event_controller_get_current_event_state(OpaquePointer(object)))
+    }
 }
 
 /// GtkGestureClick on a widget, watching presses of the primary button without taking them
@@ -83,6 +121,17 @@ public final class ClickGesture: GObjectRef {
         let trampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, _, _, data in
             let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
             MainActor.assumeIsolated { box.body(Int(count)) }
+        }
+        return connect("pressed", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
+    }
+
+    /// Called on each press with its count in the run and where it was, in the widget's coordinates.
+    @discardableResult
+    public func onPressedAt(_ handler: @escaping @MainActor (Int, Double, Double) -> Void) -> SignalConnection {
+        typealias Body = @MainActor (Int, Double, Double) -> Void
+        let trampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, x, y, data in
+            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.body(Int(count), x, y) }
         }
         return connect("pressed", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
     }

@@ -8,6 +8,13 @@ public final class ToggleButton: Widget {
         self.isActive = isActive
     }
 
+    /// An icon toggle; give it a tooltip and an accessible label, since it shows no text.
+    public init(iconName: String, isActive: Bool = false) {
+        super.init(retaining: UnsafeMutableRawPointer(gtk_toggle_button_new()))
+        gtk_button_set_icon_name(cast(), iconName)
+        self.isActive = isActive
+    }
+
     private var toggle: UnsafeMutablePointer<GtkToggleButton> { cast() }
 
     public var label: String? {
@@ -19,6 +26,11 @@ public final class ToggleButton: Widget {
     public var isActive: Bool {
         get { gtk_toggle_button_get_active(toggle) != 0 }
         set { gtk_toggle_button_set_active(toggle, newValue ? 1 : 0) }
+    }
+
+    /// Joins `other`'s group: one button of a group is pressed in at a time (a view switch).
+    public func setGroup(_ other: ToggleButton) {
+        gtk_toggle_button_set_group(toggle, other.toggle)
     }
 
     /// Called with the new state whenever it changes, by the user or through `isActive`.

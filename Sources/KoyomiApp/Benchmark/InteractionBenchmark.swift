@@ -127,7 +127,7 @@ final class InteractionBenchmark {
     }
 
     private func pageSteps() -> [Step] {
-        let pager = controller.mainWindow.pager
+        let pager = controller.mainWindow.header
         let forward = Step(isPage: true, action: { pager.nextButton.click() },
                            model: { $0.showNextMonth(); Self.readViews($0) })
         let back = Step(isPage: true, action: { pager.previousButton.click() },

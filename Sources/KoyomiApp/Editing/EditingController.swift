@@ -51,8 +51,33 @@ final class EditingController {
         openEditor(form: form, entry: nil)
     }
 
+    /// A double click on free time in the week view: a new one-hour plan starting at `start`.
+    func newPlan(at start: Date) {
+        guard let target = writableCalendars.first(where: { !store.hiddenCalendars.contains($0.id) })
+                ?? writableCalendars.first else {
+            return window.showToast(L("No calendar here can take new plans: open or create one of your own"))
+        }
+        let day = CalendarDay(start, in: store.calendar)
+        var form = PlanForm(newOn: day, now: now(), calendar: store.calendar, calendarID: target.id)
+            .with(.timed(start: start, end: start.addingTimeInterval(3_600)), calendar: store.calendar)
+        form.reminders = defaultReminders(target.id)
+        openEditor(form: form, entry: nil)
+    }
+
+    /// A plan dragged (or moved with the keyboard) in the week view: saved as an edit of its
+    /// dates and times, so a repeating plan asks "only this one or all of them" and Undo works.
+    func retime(_ entry: PlanOnDay, to timing: PlanTiming) {
+        let original = form(for: entry)
+        saveEdit(of: entry, from: original, to: original.with(timing, calendar: store.calendar))
+    }
+
     /// Enter or a click on a plan of a writable calendar.
     func edit(_ entry: PlanOnDay) {
+        openEditor(form: form(for: entry), entry: entry)
+    }
+
+    /// The editor's fields for `entry` as stored (its repeat rule, zone and reminders read from its file).
+    private func form(for entry: PlanOnDay) -> PlanForm {
         let uid = entry.plan.id.uid
         let document = try? files.document(of: entry.plan.calendarID)
         let rule = document?.repeatRule(uid: uid)
@@ -68,7 +93,7 @@ final class EditingController {
                             repeatIsEditable: !isRepeating || known != nil,
                             zone: document?.timeZone(uid: uid), calendar: store.calendar)
         form.reminders = document?.reminderMinutes(uid: uid) ?? []
-        openEditor(form: form, entry: entry)
+        return form
     }
 
     private func openEditor(form: PlanForm, entry: PlanOnDay?) {

@@ -61,6 +61,8 @@ final class SettingsStore {
         static let height = "height"
         static let maximized = "maximized"
         static let panel = "panel"
+        static let view = "view"
+        static let day = "day"
         static let reminders = "Reminders"
         static let snoozeMinutes = "snooze-minutes"
         static let calendarDefaults = "calendar-defaults"
@@ -254,6 +256,20 @@ final class SettingsStore {
                 problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not tip, half or full)"), Key.panel, value))
             }
         }
+        if let value = file.string(Key.view, in: Key.window) {
+            if let view = CalendarViewKind(rawValue: value) {
+                settings.calendarView = view
+            } else {
+                problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not month or week)"), Key.view, value))
+            }
+        }
+        if let value = file.string(Key.day, in: Key.window) {
+            if let day = CalendarDay(parsing: value) {
+                settings.selectedDay = day
+            } else {
+                problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not a date as YYYY-MM-DD)"), Key.day, value))
+            }
+        }
         if let value = int(Key.snoozeMinutes, Key.reminders) { settings.snoozeMinutes = value }
         if let value = file.string(Key.calendarDefaults, in: Key.reminders) {
             settings.defaultReminders = Self.defaultReminders(in: value)
@@ -285,6 +301,12 @@ final class SettingsStore {
             file.set(position.rawValue, for: Key.panel, in: Key.window)
         } else {
             file.removeValue(for: Key.panel, in: Key.window)
+        }
+        file.set(settings.calendarView.rawValue, for: Key.view, in: Key.window)
+        if let day = settings.selectedDay {
+            file.set(day.description, for: Key.day, in: Key.window)
+        } else {
+            file.removeValue(for: Key.day, in: Key.window)
         }
         file.set(settings.snoozeMinutes, for: Key.snoozeMinutes, in: Key.reminders)
         if settings.defaultReminders.isEmpty {

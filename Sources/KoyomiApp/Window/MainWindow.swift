@@ -1,4 +1,5 @@
 import CalendarModel
+import Foundation
 import GtkKit
 
 /// What the window itself reports: shortcuts that work wherever the focus is.
@@ -7,10 +8,13 @@ protocol MainWindowDelegate: AnyObject {
     func mainWindow(_ window: MainWindow, didNavigate navigation: CalendarNavigation)
     /// F9: move the plan panel to its next position.
     func mainWindowDidRequestPanelCycle(_ window: MainWindow)
+    /// Ctrl+1 / Ctrl+2: the month or the week view.
+    func mainWindow(_ window: MainWindow, didChooseView view: CalendarViewKind)
 }
 
-/// The calendar window: header bar with the pager, the error strip, and the month grid with
-/// the plan panel over its lower part (or beside it in a wide window).
+/// The calendar window: header bar with paging and the view switch, the error strip, and the
+/// month grid or the week view with the plan panel over its lower part (or beside it in a
+/// wide window).
 @MainActor
 final class MainWindow {
     weak var delegate: MainWindowDelegate?
@@ -26,9 +30,12 @@ final class MainWindow {
     /// The plan shown in a details dialog, if one is open.
     private(set) var detailsDialog: MessageDialog?
     let window: Window
-    let pager = MonthPager()
+    let header = CalendarHeader()
     let errors = ErrorArea()
     let grid: MonthGridView
+    let week: WeekView
+    /// Holds the month grid and the week view; one of them is shown (`show(_:)`).
+    private let views = Box(.vertical)
     let planList: PlanListView
     let planPanel: PlanPanelView
     let panelLayout: PanelLayout
@@ -41,7 +48,7 @@ final class MainWindow {
     /// The toast on screen now, kept for its Undo handler (and for tests).
     private(set) var currentToast: Toast?
 
-    init(application: Application, formatter: CalendarFormatter, colors: ColorClasses) {
+    init(application: Application, formatter: CalendarFormatter, colors: ColorClasses, now: @escaping () -> Date) {
         window = Window(application: application)
         window.title = "Koyomi"
         window.setDefaultSize(width: 720, height: 760)
@@ -50,7 +57,13 @@ final class MainWindow {
         planList = PlanListView(formatter: formatter, colors: colors)
         searchResults = SearchResultsView(colors: colors)
         planPanel = PlanPanelView(list: planList, results: searchResults)
-        panelLayout = PanelLayout(grid: grid.root, panel: planPanel.root)
+        week = WeekView(formatter: formatter, colors: colors, now: now)
+        week.root.isVisible = false
+        grid.root.vexpand = true
+        week.root.vexpand = true
+        views.append(grid.root)
+        views.append(week.root)
+        panelLayout = PanelLayout(grid: views, panel: planPanel.root)
         searchBar = SearchBar(entry: searchEntry)
         // TRANSLATORS: the hint in the empty search field, and its name for screen readers.
         searchEntry.setPlaceholder(L("Search plans"))
@@ -60,7 +73,7 @@ final class MainWindow {
         searchEntry.hexpand = true
 
         let content = Box(.vertical)
-        content.append(pager.headerBar)
+        content.append(header.headerBar)
         content.append(searchBar)
         content.append(errors.root)
         content.append(panelLayout.root)
@@ -69,7 +82,7 @@ final class MainWindow {
         window.setHelpOverlay(builderXML: ShortcutsOverlay.xml, objectID: ShortcutsOverlay.objectID,
                               translationDomain: "koyomi")
         followDarkStyle()
-        pager.searchButton.onClicked { [weak self] in
+        header.searchButton.onClicked { [weak self] in
             guard let self else { return }
             self.searchBar.isSearchMode ? self.closeSearch() : self.openSearch()
         }
@@ -96,6 +109,10 @@ final class MainWindow {
             if self.searchBar.isSearchMode, let handled = self.handleSearchKey(key, modifiers) {
                 return handled
             }
+            if modifiers == .control, key == .letter("1") || key == .letter("2") {
+                self.delegate?.mainWindow(self, didChooseView: key == .letter("1") ? .month : .week)
+                return true
+            }
             if key == .function(9) && modifiers.isEmpty {
                 self.delegate?.mainWindowDidRequestPanelCycle(self)
                 return true
@@ -105,6 +122,12 @@ final class MainWindow {
             self.delegate?.mainWindow(self, didNavigate: navigation)
             return true
         }
+    }
+
+    /// Shows the month grid or the week view in the same place (the plan panel stays).
+    func show(_ view: CalendarViewKind) {
+        grid.root.isVisible = view == .month
+        week.root.isVisible = view == .week
     }
 
     isolated deinit {

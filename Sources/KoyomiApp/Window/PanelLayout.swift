@@ -20,6 +20,9 @@ final class PanelLayout {
     var panelTop: (Int32) -> Int32 = { _ in 0 }
     /// Told (before the next frame) when the area's size or the mode changed.
     var areaChanged: (_ width: Int32, _ height: Int32, _ mode: Mode) -> Void = { _, _, _ in }
+    /// Told (before the next frame) the width left for the month grid or week view: the
+    /// area's, less the panel's beside it.
+    var viewWidthChanged: (_ width: Int32) -> Void = { _ in }
     private(set) var mode: Mode = .stacked
     private(set) var area: (width: Int32, height: Int32) = (0, 0)
 
@@ -52,6 +55,7 @@ final class PanelLayout {
             guard let self else { return }
             self.mode = newMode
             self.areaChanged(width, height, newMode)
+            self.viewWidthChanged(newMode == .sideBySide ? width - Self.sideWidth : width)
         }
     }
 

@@ -26,6 +26,25 @@ enum ShortcutsOverlay {
             </child>
             <child>
               <object class="GtkShortcutsGroup">
+                <property name="title" translatable="yes">\(N_("Views"))</property>
+                \(shortcut("<Primary>1", N_("Month view")))
+                \(shortcut("<Primary>2", N_("Week view")))
+              </object>
+            </child>
+            <child>
+              <object class="GtkShortcutsGroup">
+                <property name="title" translatable="yes">\(N_("Week"))</property>
+                \(shortcut("Left Right", N_("Move the selected day")))
+                \(shortcut("<Alt>Left", N_("Previous week (also Page Up, Shift+scroll)")))
+                \(shortcut("<Alt>Right", N_("Next week (also Page Down, Shift+scroll)")))
+                \(shortcut("<Primary>Up <Primary>Down", N_("Move the focused plan 15 minutes earlier or later")))
+                \(shortcut("<Primary>Left <Primary>Right", N_("Move the focused plan a day")))
+                \(shortcut("<Primary><Shift>Up <Primary><Shift>Down", N_("End the focused plan 15 minutes earlier or later")))
+                \(shortcut("Return", N_("Edit the focused plan")))
+              </object>
+            </child>
+            <child>
+              <object class="GtkShortcutsGroup">
                 <property name="title" translatable="yes">\(N_("Plans"))</property>
                 \(shortcut("Tab", N_("Move between the month and the plan list")))
                 \(shortcut("<Primary>n", N_("New plan")))

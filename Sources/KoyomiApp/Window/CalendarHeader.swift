@@ -1,17 +1,20 @@
 import CalendarModel
 import GtkKit
 
-/// What the header's paging buttons report.
+/// What the header's paging and view buttons report.
 @MainActor
-protocol MonthPagerDelegate: AnyObject {
-    func monthPager(_ pager: MonthPager, didChangeVisibleMonth month: YearMonth)
-    func monthPagerDidRequestToday(_ pager: MonthPager)
+protocol CalendarHeaderDelegate: AnyObject {
+    /// Previous (-1) or Next (1): a month in the month view, a week (or the shown days) in the week view.
+    func calendarHeader(_ header: CalendarHeader, didPage pages: Int)
+    func calendarHeaderDidRequestToday(_ header: CalendarHeader)
+    func calendarHeader(_ header: CalendarHeader, didChooseView view: CalendarViewKind)
 }
 
-/// The header bar: month title in the middle, Previous / Next / Today at the start.
+/// The header bar: the month (or the week's days) in the middle; Today, Previous / Next and
+/// the Month / Week switch at the start.
 @MainActor
-final class MonthPager {
-    weak var delegate: MonthPagerDelegate?
+final class CalendarHeader {
+    weak var delegate: CalendarHeaderDelegate?
 
     let headerBar = HeaderBar()
     let title = Label()
@@ -51,7 +54,11 @@ final class MonthPager {
     let quickAdd = QuickAddView()
     /// Opens `quickAdd`.
     let newPlanButton: MenuButton
-    private(set) var month: YearMonth?
+    /// The view switch: icons, so the header still fits a narrow window.
+    let monthViewButton = ToggleButton(iconName: "view-grid-symbolic", isActive: true)
+    let weekViewButton = ToggleButton(iconName: "view-dual-symbolic")
+    /// The view shown now, as the switch says.
+    private(set) var view: CalendarViewKind = .month
 
     init() {
         newPlanButton = MenuButton(iconName: "list-add-symbolic", popover: quickAdd.popover)
@@ -69,36 +76,63 @@ final class MonthPager {
         titles.append(subtitle)
         headerBar.setTitleWidget(titles)
 
-        let texts = [(previousButton, L("Previous month")), (nextButton, L("Next month")), (todayButton, L("Today"))]
-        for (button, text) in texts {
-            button.tooltip = text
-            button.accessibleLabel = text
-        }
+        todayButton.tooltip = L("Today")
+        todayButton.accessibleLabel = L("Today")
+        setPagingTexts()
         let arrows = Box(.horizontal)
         arrows.addCSSClass("linked")
         arrows.append(previousButton)
         arrows.append(nextButton)
         headerBar.packStart(todayButton)
         headerBar.packStart(arrows)
+        let views = Box(.horizontal)
+        views.addCSSClass("linked")
+        weekViewButton.setGroup(monthViewButton)
+        // TRANSLATORS: tooltips and spoken names of the header's view switch (Ctrl+1, Ctrl+2).
+        monthViewButton.tooltip = L("Month view")
+        monthViewButton.accessibleLabel = L("Month view")
+        weekViewButton.tooltip = L("Week view")
+        weekViewButton.accessibleLabel = L("Week view")
+        views.append(monthViewButton)
+        views.append(weekViewButton)
+        headerBar.packStart(views)
         headerBar.packEnd(menuButton)
         headerBar.packEnd(searchButton)
         headerBar.packEnd(newPlanButton)
 
         previousButton.onClicked { [weak self] in self?.page(by: -1) }
         nextButton.onClicked { [weak self] in self?.page(by: 1) }
+        for (button, kind) in [(monthViewButton, CalendarViewKind.month), (weekViewButton, .week)] {
+            button.onToggled { [weak self] isActive in
+                guard let self, isActive, kind != self.view else { return }
+                self.delegate?.calendarHeader(self, didChooseView: kind)
+            }
+        }
         todayButton.onClicked { [weak self] in
             guard let self else { return }
-            self.delegate?.monthPagerDidRequestToday(self)
+            self.delegate?.calendarHeaderDidRequestToday(self)
         }
     }
 
-    func render(month: YearMonth, title text: String) {
-        self.month = month
+    /// Shows `text` as the title and `view` as the chosen view.
+    func render(title text: String, view newView: CalendarViewKind) {
         title.text = text
+        guard newView != view else { return }
+        view = newView
+        (newView == .month ? monthViewButton : weekViewButton).isActive = true
+        setPagingTexts()
     }
 
-    private func page(by months: Int) {
-        guard let month else { return }
-        delegate?.monthPager(self, didChangeVisibleMonth: month.adding(months: months))
+    private func setPagingTexts() {
+        // TRANSLATORS: the header's paging buttons in the month view / in the week view.
+        let texts = view == .month ? (L("Previous month"), L("Next month")) : (L("Previous week"), L("Next week"))
+        previousButton.tooltip = texts.0
+        previousButton.accessibleLabel = texts.0
+        nextButton.tooltip = texts.1
+        nextButton.accessibleLabel = texts.1
+    }
+
+    private func page(by pages: Int) {
+        delegate?.calendarHeader(self, didPage: pages)
     }
 }

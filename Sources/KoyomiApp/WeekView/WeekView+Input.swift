@@ -1,0 +1,146 @@
+import CalendarModel
+import Foundation
+import GtkKit
+
+/// The week view's pointer and keyboard: drags that move a plan or change its end, double
+/// clicks on free time, Shift+wheel paging, and the keys that do the same.
+extension WeekView {
+    func connectInput() {
+        let drag = DragGesture(on: body, phase: .capture)
+        drag.onBegin { [weak self] x, y in self?.beginDrag(x: x, y: y) }
+        drag.onUpdate { [weak self] dx, dy in self?.updateDrag(dx: dx, dy: dy) }
+        drag.onEnd { [weak self] _, _ in self?.endDrag() }
+        self.drag = drag
+
+        let clicks = ClickGesture(on: body, phase: .bubble)
+        clicks.onPressedAt { [weak self] count, x, y in self?.pressed(count: count, x: x, y: y) }
+        self.clicks = clicks
+
+        // Capture: Shift+wheel pages before the scrolled window turns it into a sideways scroll.
+        let scroll = ScrollController(bothAxesOn: root, phase: .capture)
+        scroll.onScrollBothAxes { [weak self, weak scroll] dx, dy in
+            guard let self, let scroll, scroll.currentModifiers == .shift else { return false }
+            let delta = dy != 0 ? dy : dx
+            guard delta != 0 else { return false }
+            self.delegate?.weekView(self, didNavigate: .months(delta > 0 ? 1 : -1))
+            return true
+        }
+        self.scroll = scroll
+
+        keys = KeyController(on: root, phase: .capture)
+        keys?.onKeyPressed { [weak self] key, modifiers in self?.handleKey(key, modifiers) ?? false }
+    }
+
+    private var columnWidth: Double {
+        Double(body.allocatedWidth) / Double(max(1, state?.span.count ?? 1))
+    }
+
+    /// The point's column and its share across that column.
+    private func place(x: Double) -> (column: Int, share: Double)? {
+        guard let column = column(atX: x), columnWidth > 0 else { return nil }
+        let fromStart = body.isRightToLeft ? Double(body.allocatedWidth) - x : x
+        return (column, (fromStart - Double(column) * columnWidth) / columnWidth)
+    }
+
+    private func beginDrag(x: Double, y: Double) {
+        dragging = nil
+        guard let (column, share) = place(x: x), let hit = columns[column].block(atX: share, y: y) else { return }
+        dragging = WeekDrag(entry: hit.entry, kind: hit.onBottomEdge ? .resize : .move, column: column)
+    }
+
+    private func updateDrag(dx: Double, dy: Double) {
+        guard var held = dragging else { return }
+        if !held.isActive {
+            guard dx * dx + dy * dy >= 36 else { return }
+            held.isActive = true
+            // The block's own click is cancelled: a plan dragged away is not also selected.
+            drag?.claim()
+        }
+        held.follow(dx: dx, dy: dy, columnWidth: columnWidth, rightToLeft: body.isRightToLeft)
+        dragging = held
+        showPreview(of: held)
+    }
+
+    private func endDrag() {
+        dragPreview.isVisible = false
+        guard let held = dragging, held.isActive else {
+            dragging = nil
+            return
+        }
+        dragging = nil
+        guard held.changes else { return }
+        delegate?.weekView(self, didMove: held.entry, to: held.timing(in: formatter.calendar))
+    }
+
+    /// A box where the plan would go, saying its new time.
+    private func showPreview(of held: WeekDrag) {
+        guard let state else { return }
+        let calendar = formatter.calendar
+        let timing = held.timing(in: calendar)
+        guard case let .timed(start, end) = timing else {
+            dragPreview.isVisible = false
+            return
+        }
+        let column = min(max(held.column + held.days, 0), state.span.count - 1)
+        let day = state.span.first.adding(days: column)
+        let dayStart = day.start(in: calendar)
+        let pixels = gridHours * Self.hourHeight
+        let top = max(0, start.timeIntervalSince(dayStart) / 3_600 * Self.hourHeight)
+        let bottom = min(pixels, max(top + 12, end.timeIntervalSince(dayStart) / 3_600 * Self.hourHeight))
+        let share = 1.0 / Double(state.span.count)
+        var moved = held.entry.plan
+        moved.timing = timing
+        dragPreview.text = formatter.rangeText(for: moved)
+        dragPreview.isVisible = true
+        body.place(dragPreview, x: Double(column) * share, width: share, y: top / pixels, height: (bottom - top) / pixels)
+    }
+
+    /// A click on free time selects its day; a double click there makes a plan starting then.
+    private func pressed(count: Int, x: Double, y: Double) {
+        guard let state, let (column, share) = place(x: x), columns[column].block(atX: share, y: y) == nil else { return }
+        let day = state.span.first.adding(days: column)
+        if count == 2 {
+            delegate?.weekView(self, didRequestNewPlanAt: instant(atY: y, on: day))
+        } else if count == 1, day != state.selection {
+            delegate?.weekView(self, didSelect: day)
+        }
+    }
+
+    /// Ctrl+arrows move the focused plan (a quarter hour, a day), Ctrl+Shift+Up/Down its end,
+    /// Enter edits it; Left/Right move the selected day, Page Up/Down page, Home goes to today.
+    private func handleKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
+        let forward = root.isRightToLeft ? -1 : 1
+        if let entry = focusedEntry {
+            let calendar = formatter.calendar
+            var timing: PlanTiming?
+            switch (key, modifiers) {
+            case (.enter, []):
+                delegate?.weekView(self, didActivatePlan: entry)
+                return true
+            case (.up, .control): timing = entry.plan.timing.moved(days: 0, minutes: -Self.snapMinutes, calendar: calendar)
+            case (.down, .control): timing = entry.plan.timing.moved(days: 0, minutes: Self.snapMinutes, calendar: calendar)
+            case (.left, .control): timing = entry.plan.timing.moved(days: -forward, minutes: 0, calendar: calendar)
+            case (.right, .control): timing = entry.plan.timing.moved(days: forward, minutes: 0, calendar: calendar)
+            case (.up, [.control, .shift]): timing = entry.plan.timing.endMoved(minutes: -Self.snapMinutes)
+            case (.down, [.control, .shift]): timing = entry.plan.timing.endMoved(minutes: Self.snapMinutes)
+            default: break
+            }
+            if let timing {
+                if timing != entry.plan.timing { delegate?.weekView(self, didMove: entry, to: timing) }
+                return true
+            }
+        }
+        guard modifiers.isEmpty else { return false }
+        let navigation: CalendarNavigation
+        switch key {
+        case .left: navigation = .days(-forward)
+        case .right: navigation = .days(forward)
+        case .pageUp: navigation = .months(-1)
+        case .pageDown: navigation = .months(1)
+        case .home: navigation = .today
+        default: return false
+        }
+        delegate?.weekView(self, didNavigate: navigation)
+        return true
+    }
+}

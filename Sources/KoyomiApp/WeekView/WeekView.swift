@@ -1,0 +1,333 @@
+import CalendarModel
+import Foundation
+import GtkKit
+
+/// The week's time grid: a header with the shown days, an all-day row of bars, and a
+/// scrollable 24-hour grid where each day is a column of plan blocks placed by the day's real
+/// clock (`DayColumnLayout`: DST days 23 or 25 hours tall, plans cut at midnight, overlaps in
+/// lanes). Seven days, or 3 or 1 in a narrow window (`WeekColumns`).
+///
+/// Like the month grid it renders plain values (`WeekViewState`) and reports what the user
+/// did to its delegate; widgets are made once and refilled, so paging allocates little.
+@MainActor
+final class WeekView {
+    weak var delegate: WeekViewDelegate?
+    /// Pixels per hour: a quarter hour is one line of a block's text.
+    nonisolated static let hourHeight = 60.0
+    nonisolated static let gutterWidth: Int32 = 64
+    nonisolated static let allDayLaneHeight = 26
+    /// Times snap to quarter hours when a plan is made, dragged or moved with the keyboard.
+    nonisolated static let snapMinutes = 15
+
+    let root = Box(.vertical)
+    private let headerRow = ShareBox()
+    private let allDayRow = ShareBox()
+    private let allDayTitle = Label()
+    private let gutter = ShareBox()
+    /// The day columns' parent, where drags and double clicks are watched.
+    let body = ShareBox()
+    let scroller: ScrolledWindow
+    private(set) var headers: [Button] = []
+    private(set) var columns: [WeekDayColumn] = []
+    private var bars: [WeekPlanBlock] = []
+    private var overflows: [Button] = []
+    private var hourLabels: [Label] = []
+    private let nowLine = Box(.horizontal)
+    /// Shows where a dragged plan would go.
+    let dragPreview = Label()
+    private var nowTimer: MainLoopSource?
+    var formatter: CalendarFormatter
+    let colors: ColorClasses
+    /// The instant now (injected: tests pin it).
+    let now: () -> Date
+    private(set) var state: WeekViewState?
+    /// The tallest shown day, in hours (24, or 25 on a day the clocks go back).
+    private(set) var gridHours = 24.0
+    var keys: KeyController?
+    var drag: DragGesture?
+    var clicks: ClickGesture?
+    var scroll: ScrollController?
+    /// The plan a drag holds now, and how it is being changed.
+    var dragging: WeekDrag?
+    /// Where the time grid was last scrolled to open, so a re-render of the same span keeps the user's scroll.
+    private var openedSpan: DaySpan?
+    /// The column count the width allows (`WeekColumns`), set by the window.
+    private(set) var columnCount = 7
+
+    init(formatter: CalendarFormatter, colors: ColorClasses, now: @escaping () -> Date) {
+        self.formatter = formatter
+        self.colors = colors
+        self.now = now
+        root.addCSSClass("week-view")
+        // TRANSLATORS: the label of the all-day row at the top of the week view.
+        allDayTitle.text = L("All day")
+        allDayTitle.addCSSClass("week-all-day-title")
+        allDayTitle.wraps = true
+        allDayTitle.setSizeRequest(width: Self.gutterWidth)
+        let headerBox = Box(.horizontal)
+        let corner = Box(.horizontal)
+        corner.setSizeRequest(width: Self.gutterWidth)
+        headerBox.append(corner)
+        headerBox.append(headerRow)
+        headerRow.hexpand = true
+        headerRow.setSizeRequest(height: 44)
+        let allDayBox = Box(.horizontal)
+        allDayBox.addCSSClass("week-all-day")
+        allDayBox.append(allDayTitle)
+        allDayBox.append(allDayRow)
+        allDayRow.hexpand = true
+        allDayRow.accessibleLabel = L("All day")
+
+        let gridBox = Box(.horizontal)
+        gutter.setSizeRequest(width: Self.gutterWidth)
+        gutter.setAccessibleHidden(true)
+        gridBox.append(gutter)
+        gridBox.append(body)
+        body.hexpand = true
+        body.addCSSClass("week-grid")
+        scroller = ScrolledWindow(child: gridBox)
+        scroller.vexpand = true
+        root.append(headerBox)
+        root.append(allDayBox)
+        root.append(scroller)
+
+        for hour in 0..<25 {
+            let label = Label()
+            label.addCSSClass("week-hour")
+            label.valign = .center
+            label.xalign = 1
+            label.isVisible = hour > 0 && hour < 24
+            gutter.add(label)
+            hourLabels.append(label)
+        }
+        for _ in 0..<7 {
+            let header = Button(label: "")
+            header.hasFrame = false
+            header.addCSSClass("week-day-header")
+            header.onClicked { [weak self, weak header] in
+                guard let self, let header, let at = self.headers.firstIndex(where: { $0 === header }),
+                      let state = self.state, at < state.span.count else { return }
+                self.delegate?.weekView(self, didSelect: state.span.first.adding(days: at))
+            }
+            headerRow.add(header)
+            headers.append(header)
+            let column = WeekDayColumn(owner: self)
+            body.add(column.box)
+            columns.append(column)
+            let more = Button(label: "")
+            more.hasFrame = false
+            more.addCSSClass("week-more")
+            more.onClicked { [weak self, weak more] in
+                guard let self, let more, let at = self.overflows.firstIndex(where: { $0 === more }),
+                      let state = self.state else { return }
+                self.delegate?.weekView(self, didSelect: state.span.first.adding(days: at))
+            }
+            allDayRow.add(more)
+            overflows.append(more)
+        }
+        nowLine.addCSSClass("week-now-line")
+        nowLine.setAccessibleHidden(true)
+        body.add(nowLine)
+        dragPreview.addCSSClass("week-drag-preview")
+        dragPreview.isVisible = false
+        dragPreview.setAccessibleHidden(true)
+        body.add(dragPreview)
+        connectInput()
+    }
+
+    isolated deinit {
+        nowTimer?.cancel()
+    }
+
+    /// Sets how many days the width allows; the delegate is told when it changed.
+    func setAvailableWidth(_ width: Int) {
+        let count = WeekColumns.count(forWidth: width)
+        guard count != columnCount else { return }
+        columnCount = count
+        delegate?.weekViewDidChangeColumnCount(self)
+    }
+
+    // MARK: Rendering
+
+    func render(_ newState: WeekViewState) {
+        let spanChanged = newState.span != state?.span
+        // Blocks are refilled in time order: the focus follows its plan, not its widget.
+        let focusedPlan = focusedEntry?.plan.id
+        state = newState
+        let calendar = formatter.calendar
+        let span = newState.span
+        let layouts = span.days.map { DayColumnLayout(day: $0, plans: newState.slice.plans(on: $0), calendar: calendar) }
+        gridHours = max(24, layouts.map(\.hours).max() ?? 24)
+        let height = Int32(gridHours * Self.hourHeight)
+        body.setSizeRequest(height: height)
+        gutter.setSizeRequest(width: Self.gutterWidth, height: height)
+
+        let share = 1.0 / Double(span.count)
+        for (index, header) in headers.enumerated() {
+            guard index < span.count else {
+                header.isVisible = false
+                columns[index].hide()
+                continue
+            }
+            let day = span.days[index]
+            header.isVisible = true
+            header.label = formatter.weekdaySymbols(order: [day.weekday])[0] + " " + formatter.dayNumber(day)
+            header.accessibleLabel = formatter.dayAccessibleLabel(day, planCount: newState.slice.plans(on: day).count)
+            header.setCSSClass("today", day == newState.today)
+            header.setCSSClass("selected", day == newState.selection)
+            header.setAccessibleSelected(day == newState.selection)
+            headerRow.place(header, x: Double(index) * share, width: share, y: 0, height: 1)
+            body.place(columns[index].box, x: Double(index) * share, width: share, y: 0, height: 1)
+            columns[index].render(layouts[index], state: newState, gridHours: gridHours)
+        }
+        renderHourLabels(layouts)
+        renderAllDay(newState, share: share)
+        placeNowLine()
+        root.accessibleLabel = formatter.spanTitle(span)
+        if spanChanged { scrollToOpeningHour(layouts) }
+        if let focusedPlan, focusedEntry?.plan.id != focusedPlan,
+           let block = (shownBlocks + shownBars).first(where: { $0.entry?.plan.id == focusedPlan }) {
+            _ = block.button.grabFocus()
+        }
+    }
+
+    /// The hour labels of a day of 24 hours, beside the grid (a DST day's column labels its own lines).
+    private func renderHourLabels(_ layouts: [DayColumnLayout]) {
+        let reference = layouts.first { $0.hours == 24 } ?? layouts[0]
+        for (hour, label) in hourLabels.enumerated() {
+            guard hour > 0, hour < reference.hourLines.count else {
+                label.isVisible = false
+                continue
+            }
+            label.isVisible = true
+            label.text = formatter.timeText(reference.hourLines[hour].instant)
+            let y = Double(hour) * Self.hourHeight
+            gutter.place(label, x: 0, width: 0.92, y: (y - 9) / (gridHours * Self.hourHeight),
+                         height: 18 / (gridHours * Self.hourHeight))
+        }
+    }
+
+    private func renderAllDay(_ state: WeekViewState, share: Double) {
+        let layout = AllDayRowLayout(span: state.span, plans: state.slice.plans(on:), calendar: formatter.calendar)
+        let lanes = max(1, layout.laneCount)
+        allDayRow.setSizeRequest(height: Int32(lanes * Self.allDayLaneHeight + 4))
+        while bars.count < layout.bars.count {
+            let bar = WeekPlanBlock(isBar: true)
+            bar.button.onClicked { [weak self, weak bar] in
+                guard let self, let entry = bar?.entry else { return }
+                self.reportClick(on: entry)
+            }
+            allDayRow.add(bar.button)
+            bars.append(bar)
+        }
+        let laneShare = 1.0 / Double(lanes)
+        for (bar, item) in zip(bars, layout.bars) {
+            let row = PlanRows([item.plan], style: state.style)[0]
+            let spoken = row.accessibleLabel(rangeText: row.rangeText)
+                + spokenDays(item.plan.plan, column: item.column, span: state.span)
+            bar.show(item.plan, titleText: item.plan.plan.title, timeText: nil,
+                     colorClass: colors.className(for: row.color), accessibleLabel: spoken,
+                     isSelected: item.plan.plan.id == state.selectedPlan,
+                     cutBefore: item.continuesBefore, cutAfter: item.continuesAfter)
+            allDayRow.place(bar.button, x: Double(item.column) * share, width: Double(item.length) * share,
+                            y: Double(item.lane) * laneShare, height: laneShare)
+        }
+        for bar in bars.dropFirst(layout.bars.count) { bar.hide() }
+        for (column, more) in overflows.enumerated() {
+            let count = column < layout.hidden.count ? layout.hidden[column] : 0
+            more.isVisible = count > 0
+            guard count > 0 else { continue }
+            // TRANSLATORS: in the week view's all-day row: %d more all-day plans on this day.
+            more.label = String(format: L("+%d more"), count)
+            allDayRow.place(more, x: Double(column) * share, width: share, y: Double(lanes - 1) * laneShare, height: laneShare)
+        }
+        colors.flush()
+    }
+
+    /// ", day 2 of 3" for a plan of several days, as a screen reader hears a bar.
+    private func spokenDays(_ plan: Plan, column: Int, span: DaySpan) -> String {
+        let days = plan.days(in: formatter.calendar)
+        let total = days.upperBound.julianOffset - days.lowerBound.julianOffset + 1
+        guard total > 1 else { return "" }
+        let shownFirst = max(days.lowerBound, span.first)
+        let number = shownFirst.julianOffset - days.lowerBound.julianOffset + 1
+        // TRANSLATORS: spoken after a plan of several days in the week view: which of its days the bar starts on.
+        return L(", ") + String(format: L("day %1$d of %2$d"), number, total)
+    }
+
+    /// The current-time line, across today's column when today is shown; moved every minute.
+    private func placeNowLine() {
+        guard let state, let column = state.span.days.firstIndex(of: state.today) else {
+            nowLine.isVisible = false
+            return
+        }
+        let calendar = formatter.calendar
+        let start = state.today.start(in: calendar)
+        let hours = now().timeIntervalSince(start) / 3_600
+        let share = 1.0 / Double(state.span.count)
+        nowLine.isVisible = true
+        body.place(nowLine, x: Double(column) * share, width: share, y: hours / gridHours, height: 0)
+        if nowTimer == nil {
+            nowTimer = MainLoop.every(milliseconds: 60_000) { [weak self] in
+                self?.placeNowLine()
+                return true
+            }
+        }
+    }
+
+    /// Opens the grid around the working day: 8:00, or the span's first plan when earlier.
+    private func scrollToOpeningHour(_ layouts: [DayColumnLayout]) {
+        let firstPlan = layouts.compactMap { layout in layout.blocks.map { $0.top * layout.hours }.min() }.min()
+        let hour = min(8, firstPlan.map { max(0, $0.rounded(.down)) } ?? 8)
+        // A little above the hour, so its label is not cut by the top edge.
+        let offset = max(0, hour * Self.hourHeight - 12)
+        openedSpan = state?.span
+        scroller.verticalOffset = offset
+        guard scroller.maximumVerticalOffset < offset else { return }
+        // Not laid out at this height yet: once the frame is painted the grid can scroll.
+        root.afterNextPaint { [weak self] in self?.scroller.verticalOffset = offset }
+    }
+
+    // MARK: Input
+
+    /// A click on a plan: its day and the plan are selected.
+    func reportClick(on entry: PlanOnDay) {
+        delegate?.weekView(self, didSelectPlan: entry)
+    }
+
+    /// The plan whose block has the keyboard focus.
+    var focusedEntry: PlanOnDay? {
+        for column in columns { if let entry = column.focusedEntry { return entry } }
+        return bars.first { $0.button.hasFocus }?.entry
+    }
+
+    /// Every plan block and bar shown now, for checks of what the user sees.
+    var shownBlocks: [WeekPlanBlock] { columns.flatMap(\.shownBlocks) }
+    var shownBars: [WeekPlanBlock] { bars.filter { $0.entry != nil } }
+
+    /// Puts the keyboard focus on the selected day's first plan, else its header.
+    func focusBestCell() {
+        guard let state else { return }
+        let index = state.selection.flatMap { state.span.days.firstIndex(of: $0) } ?? 0
+        if columns[index].focusFirst() { return }
+        _ = headers[index].grabFocus()
+    }
+
+    /// The column at `x` (body coordinates), mirrored in right-to-left layouts.
+    func column(atX x: Double) -> Int? {
+        guard let state, body.allocatedWidth > 0 else { return nil }
+        let width = Double(body.allocatedWidth)
+        let share = (body.isRightToLeft ? width - x : x) / width
+        return min(max(Int(share * Double(state.span.count)), 0), state.span.count - 1)
+    }
+
+    /// The instant at `y` in the column of `day`, by the day's real clock, rounded to `snapMinutes`.
+    func instant(atY y: Double, on day: CalendarDay) -> Date {
+        let calendar = formatter.calendar
+        let start = day.start(in: calendar)
+        let dayLength = day.adding(days: 1).start(in: calendar).timeIntervalSince(start)
+        let seconds = min(max(0, y / Self.hourHeight * 3_600), dayLength - Double(Self.snapMinutes * 60))
+        let step = Double(Self.snapMinutes * 60)
+        return start.addingTimeInterval((seconds / step).rounded(.down) * step)
+    }
+}
