@@ -18,6 +18,8 @@ struct AppBenchmark {
     struct Interactions: Encodable {
         var page: Summary
         var select: Summary
+        var switchToWeek: Summary
+        var weekPage: Summary
         struct Summary: Encodable {
             var frame: Stats?
             var handler: Stats?
@@ -31,6 +33,8 @@ struct AppBenchmark {
         var dotsPaintedMs: Double?
         var page: Samples
         var select: Samples
+        var switchToWeek: Samples
+        var weekPage: Samples
         struct Samples: Decodable {
             var frameMs: [Double]
             var handlerMs: [Double]
@@ -86,7 +90,8 @@ struct AppBenchmark {
         func summary(_ samples: AppReport.Samples) -> Interactions.Summary {
             .init(frame: Stats(samples.frameMs), handler: Stats(samples.handlerMs), model: Stats(samples.modelMs))
         }
-        return Interactions(page: summary(report.page), select: summary(report.select))
+        return Interactions(page: summary(report.page), select: summary(report.select),
+                            switchToWeek: summary(report.switchToWeek), weekPage: summary(report.weekPage))
     }
 
     private func appReport(arguments: [String]) throws -> AppReport {

@@ -26,11 +26,12 @@ struct BenchOptions {
            koyomi-bench --quick-add [--runs N]
 
     Generates calendars of each size in a temporary folder and measures load, first frame,
-    paging, selection, search, save and peak RSS, beside libical's raw parse and a C program
-    with the same widget tree. Prints a table, the JSON (also to FILE) and the issue's targets.
+    paging, selection, the week view, search, save and peak RSS, beside libical's raw parse
+    and a C program with the same widget tree. Prints a table, the JSON (also to FILE) and the issue's targets.
       --sizes LIST       plan counts (default 1000,10000,100000)
       --runs N           runs per process figure, median taken (default 5)
-      --interactions N   pages forward and back, and days selected, in the app (default 50)
+      --interactions N   months paged forward and back, days selected, switches to the week
+                         view and weeks paged, in the app (default 50)
       --koyomi PATH      the koyomi binary (default: beside koyomi-bench, built if missing)
       --keep             keep the generated calendars
       --sync LIST        instead: sync timings against Radicale on loopback (python3-radicale),

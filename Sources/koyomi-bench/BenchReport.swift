@@ -86,6 +86,11 @@ struct BenchReport: Encodable {
             targets.append(Target("\(name) frame p99 ≤ 16.7 ms", summary.frame?.p99, over: 1, limit: 16.7,
                                   "p99 \(ms(summary.frame?.p99)), median \(ms(summary.frame?.median))"))
         }
+        // Issue 18: the week view's switch and paging, to the painted frame.
+        for (name, summary) in [("month → week", size.interactions.switchToWeek), ("week page", size.interactions.weekPage)] {
+            targets.append(Target("\(name) frame p99 ≤ 16.7 ms", summary.frame?.p99, over: 1, limit: 16.7,
+                                  "p99 \(ms(summary.frame?.p99)), median \(ms(summary.frame?.median))"))
+        }
         targets.append(Target("search keystroke ≤ 10 ms", size.search?.keystroke?.max, over: 1, limit: 10,
                               size.search.map { "slowest \(ms($0.keystroke?.max)), median \(ms($0.keystroke?.median))" }
                                   ?? "TODO: \(size.searchNote ?? "not measured")"))

@@ -86,6 +86,63 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertTrue(nodes.contains { $0.name == "Opened Choir" }, "the window says the other launch's file opened")
     }
 
+    /// The week view as a screen reader gets it: the week, each day column and each plan.
+    func testScreenReaderHearsTheWeekItsDaysAndTheirPlans() throws {
+        guard TestEnvironment.hasSessionBus else {
+            return XCTFail("needs a D-Bus session: run the tests with scripts/test")
+        }
+        let folder = try TestEnvironment.makeFolder("koyomi-a11y-week")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let calendar = folder.appendingPathComponent("work.ics")
+        try Data("""
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Koyomi tests//EN
+        X-WR-CALNAME:Work
+        BEGIN:VEVENT
+        UID:standup
+        DTSTART:20261130T091500Z
+        DTEND:20261130T093000Z
+        SUMMARY:Standup
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:offsite
+        DTSTART;VALUE=DATE:20261201
+        DTEND;VALUE=DATE:20261204
+        SUMMARY:Team offsite
+        END:VEVENT
+        END:VCALENDAR
+        """.utf8).write(to: calendar)
+
+        let app = Process()
+        app.executableURL = TestEnvironment.koyomiBinary
+        app.arguments = [calendar.path]
+        // Its own settings: the view chosen here must not follow other tests' windows.
+        app.environment = TestEnvironment.childEnvironment([
+            "LANG": "en_US.UTF-8", "KOYOMI_NOW": "2026-11-29T12:00:00Z",
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+        ])
+        try app.run()
+        defer { app.terminate(); app.waitUntilExit() }
+        _ = try readTree(until: { self.dayCells($0).contains { $0.name == "Monday, November 30, 2026, 1 plan" } })
+        let windowID = try MainActor.assumeIsolated {
+            let search = try runTool(["xdotool", "search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
+            return try XCTUnwrap(search.output.split(separator: "\n").last.map(String.init))
+        }
+        try press(["ctrl+2"], in: windowID)
+        let nodes = try readTree(until: { $0.contains { $0.name.hasPrefix("Standup, ") } }, buttons: 7)
+        XCTAssertTrue(nodes.contains { $0.role != "label" && $0.name == "Nov 29 – Dec 5, 2026" },
+                      "the week is a group named by its days")
+        XCTAssertTrue(nodes.contains { $0.role != "push button" && $0.name == "Monday, November 30, 2026, 1 plan" },
+                      "each day column is a group named by its day and plan count")
+        let plans = nodes.filter { $0.role == "push button" }.map { $0.name.replacingOccurrences(of: "\u{202F}", with: " ") }
+        XCTAssertTrue(plans.contains("Standup, 9:15 AM – 9:30 AM, Work"), "no plan named so in \(plans)")
+        XCTAssertTrue(plans.contains("Team offsite, Dec 1 – Dec 3, Work, starts, day 1 of 3"),
+                      "an all-day bar says which of its days it starts on: \(plans)")
+        XCTAssertTrue(nodes.contains { $0.name == "Week view" && $0.states.contains("checked") || $0.name == "Week view"
+                          && $0.states.contains("pressed") }, "the switch says the week view is on")
+    }
+
     private func dayCells(_ nodes: [Node]) -> [Node] {
         nodes.filter { $0.role == "push button" && ($0.name.hasSuffix(" plans") || $0.name.hasSuffix(" plan")) }
     }
@@ -93,17 +150,19 @@ final class AccessibilityTreeTests: XCTestCase {
     /// Reads the tree again until `settled` holds (the app handles keys, and sends names after
     /// the frame, asynchronously), for at most `timeout` seconds: each read is a full round
     /// trip over the bus, so no sleep is needed, and a loaded machine only takes more reads.
-    private func readTree(until settled: ([Node]) -> Bool, timeout: TimeInterval = 30) throws -> [Node] {
+    /// `buttons`: the tree is read once it has more push buttons than that (the month grid's
+    /// 42 day cells; the week view has 7 day headers and the header bar's).
+    private func readTree(until settled: ([Node]) -> Bool, timeout: TimeInterval = 30, buttons: Int = 40) throws -> [Node] {
         let deadline = ProcessInfo.processInfo.systemUptime + timeout
-        var nodes = try readTree()
-        while !settled(nodes), ProcessInfo.processInfo.systemUptime < deadline { nodes = try readTree() }
+        var nodes = try readTree(buttons: buttons)
+        while !settled(nodes), ProcessInfo.processInfo.systemUptime < deadline { nodes = try readTree(buttons: buttons) }
         return nodes
     }
 
-    private func readTree() throws -> [Node] {
+    private func readTree(buttons: Int) throws -> [Node] {
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         let reader = try MainActor.assumeIsolated {
-            try runTool([here.appendingPathComponent("atspi-tree.py").path, "koyomi", "30"], timeout: 40)
+            try runTool([here.appendingPathComponent("atspi-tree.py").path, "koyomi", "30", String(buttons)], timeout: 40)
         }
         XCTAssertEqual(reader.status, 0, "koyomi never showed up over AT-SPI")
         return try JSONDecoder().decode([Node].self, from: Data(reader.output.utf8))

@@ -22,6 +22,8 @@ final class InteractionBenchmarkTests: XCTestCase {
         var dotsPaintedMs: Double?
         var page: Samples
         var select: Samples
+        var switchToWeek: Samples
+        var weekPage: Samples
         struct Samples: Decodable {
             var frameMs: [Double]
             var handlerMs: [Double]
@@ -29,7 +31,7 @@ final class InteractionBenchmarkTests: XCTestCase {
         }
     }
 
-    func testRunPagesAndSelectsThenPrintsOneJSONObjectAndQuits() throws {
+    func testRunPagesSelectsAndUsesTheWeekThenPrintsOneJSONObjectAndQuits() throws {
         let folder = try TestEnvironment.makeFolder("koyomi-interactions")
         defer { try? FileManager.default.removeItem(at: folder) }
         var spec = timespec()
@@ -53,10 +55,13 @@ final class InteractionBenchmarkTests: XCTestCase {
 
         let line = try XCTUnwrap(String(decoding: stdout, as: UTF8.self).split(separator: "\n").last)
         let printed = try JSONDecoder().decode(Printed.self, from: Data(line.utf8))
-        // Two pages forward and two back, then two days selected; every action has all three times.
+        // Two pages forward and two back, then two days selected, two switches to the week and
+        // two weeks forward and two back; every action has all three times.
         XCTAssertEqual(printed.page.frameMs.count, 4)
         XCTAssertEqual(printed.select.frameMs.count, 2)
-        for samples in [printed.page, printed.select] {
+        XCTAssertEqual(printed.switchToWeek.frameMs.count, 2)
+        XCTAssertEqual(printed.weekPage.frameMs.count, 4)
+        for samples in [printed.page, printed.select, printed.switchToWeek, printed.weekPage] {
             XCTAssertEqual(samples.handlerMs.count, samples.frameMs.count)
             XCTAssertEqual(samples.modelMs.count, samples.frameMs.count)
             // The frame is painted after the handler has returned.

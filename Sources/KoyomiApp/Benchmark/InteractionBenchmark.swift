@@ -5,7 +5,8 @@ import ICalendar
 
 /// The hidden `--benchmark-interactions N` run for `koyomi-bench`: once the first frame with
 /// the month's dots is painted, it clicks Next N times and Previous N times, then clicks N
-/// days, and for each action times
+/// days, then switches month → week and back N times, then pages the week view N weeks
+/// forward and back, and for each action times
 /// - `handlerMs`: the click's signal handler (store action, views re-rendered);
 /// - `frameMs`: from the click to the end of the frame that shows the result (the window's
 ///   frame clock, `afterNextPaint`);
@@ -29,6 +30,14 @@ final class InteractionBenchmark {
         var dotsPaintedMs: Double?
         var page = Samples()
         var select = Samples()
+        /// Month → week only (the way back is done untimed, so each switch starts from the month).
+        var switchToWeek = Samples()
+        var weekPage = Samples()
+    }
+
+    /// The kinds of action, run in this order.
+    enum Kind: CaseIterable {
+        case page, select, switchToWeek, switchToMonth, weekPage
     }
 
     private let controller: WindowController
@@ -42,7 +51,7 @@ final class InteractionBenchmark {
 
     /// One timed action: what the user does, and the model's share replayed on the twin.
     private struct Step {
-        var isPage: Bool
+        var kind: Kind
         var action: @MainActor () -> Void
         var model: @MainActor (CalendarStore) -> Void
     }
@@ -53,8 +62,9 @@ final class InteractionBenchmark {
     /// Seconds each kind of action may take in all: when paging is very slow the run reports
     /// the samples it has (fewer than asked, visible in the counts) instead of running for ages.
     private static let budgetSeconds = 60.0
-    private var kindStart: (isPage: Bool, at: Double)?
-    private var selecting = false
+    private var kindStart: (kind: Kind, at: Double)?
+    /// The kinds whose steps are still to be made.
+    private var kindsLeft = Kind.allCases.dropFirst()
 
     init(controller: WindowController, iterations: Int, paths: [String], environment: [String: String],
          finish: @escaping @MainActor () -> Void) {
@@ -128,11 +138,47 @@ final class InteractionBenchmark {
 
     private func pageSteps() -> [Step] {
         let pager = controller.mainWindow.header
-        let forward = Step(isPage: true, action: { pager.nextButton.click() },
+        let forward = Step(kind: .page, action: { pager.nextButton.click() },
                            model: { $0.showNextMonth(); Self.readViews($0) })
-        let back = Step(isPage: true, action: { pager.previousButton.click() },
+        let back = Step(kind: .page, action: { pager.previousButton.click() },
                         model: { $0.showPreviousMonth(); Self.readViews($0) })
         return Array(repeating: forward, count: iterations) + Array(repeating: back, count: iterations)
+    }
+
+    /// Month → week (timed), then back (untimed: `switchToMonth`), N times; the model's share
+    /// is the week's slice and the day's plans.
+    private func switchSteps() -> [Step] {
+        let header = controller.mainWindow.header
+        let weekView = controller.mainWindow.week
+        let toWeek = Step(kind: .switchToWeek, action: { header.weekViewButton.isActive = true },
+                          model: { Self.readWeek($0, columns: weekView.columnCount) })
+        let toMonth = Step(kind: .switchToMonth, action: { header.monthViewButton.isActive = true }, model: { _ in })
+        return (0..<iterations).flatMap { _ in [toWeek, toMonth] }
+    }
+
+    /// The week view's Next N times and Previous N times.
+    private func weekPageSteps() -> [Step] {
+        let header = controller.mainWindow.header
+        let weekView = controller.mainWindow.week
+        func step(_ pages: Int, _ button: Button) -> Step {
+            Step(kind: .weekPage, action: {
+                if header.view != .week { header.weekViewButton.isActive = true }
+                button.click()
+            }, model: { twin in
+                twin.show((twin.selection ?? twin.today).adding(days: 7 * pages))
+                Self.readWeek(twin, columns: weekView.columnCount)
+            })
+        }
+        return Array(repeating: step(1, header.nextButton), count: iterations)
+            + Array(repeating: step(-1, header.previousButton), count: iterations)
+    }
+
+    /// What the week view reads of the store: its span's slice, each day's plans, the selected day's list.
+    private static func readWeek(_ store: CalendarStore, columns: Int) {
+        let day = store.selection ?? store.today
+        let slice = store.slice(of: DaySpan.weekView(columns: columns, day: day, firstWeekday: store.firstWeekday))
+        for shown in slice.span.days { _ = slice.plans(on: shown) }
+        _ = store.plans(on: day)
     }
 
     /// Days of the visible month in a scattered order, never the one already selected (a
@@ -146,7 +192,7 @@ final class InteractionBenchmark {
             if day == previous { day = day == month.lastDay ? month.firstDay : day.adding(days: 1) }
             previous = day
             let grid = controller.mainWindow.grid
-            steps.append(Step(isPage: false, action: { grid.cell(for: day)?.button.click() },
+            steps.append(Step(kind: .select, action: { grid.cell(for: day)?.button.click() },
                               model: { $0.select(day); _ = $0.plans(on: day) }))
         }
         return steps
@@ -155,15 +201,20 @@ final class InteractionBenchmark {
     private func next() {
         let now = MainLoop.monotonicSeconds
         if let kind = kindStart, now - kind.at > Self.budgetSeconds {
-            while let last = steps.last, last.isPage == kind.isPage { steps.removeLast() }
+            // A switch's untimed way back goes with it.
+            while let last = steps.last, last.kind == kind.kind || last.kind == .switchToMonth { steps.removeLast() }
         }
-        if steps.isEmpty && !selecting {
+        while steps.isEmpty, let kind = kindsLeft.popFirst() {
+            switch kind {
             // Days of the month paging ended on (the start month, unless the budget cut it short).
-            selecting = true
-            steps = selectSteps().reversed()
+            case .select: steps = selectSteps().reversed()
+            case .switchToWeek: steps = switchSteps().reversed()
+            case .weekPage: steps = weekPageSteps().reversed()
+            case .page, .switchToMonth: break
+            }
         }
         guard let step = steps.popLast() else { return done() }
-        if kindStart?.isPage != step.isPage { kindStart = (step.isPage, now) }
+        if kindStart?.kind != step.kind, step.kind != .switchToMonth { kindStart = (step.kind, now) }
         let window = controller.mainWindow.window
         let start = MainLoop.monotonicSeconds
         step.action()
@@ -180,7 +231,7 @@ final class InteractionBenchmark {
             } else {
                 self.nextAfterPause()
             }
-            self.record(step.isPage, frame: painted - start, handler: handled - start, model: model)
+            self.record(step.kind, frame: painted - start, handler: handled - start, model: model)
         }
     }
 
@@ -192,13 +243,19 @@ final class InteractionBenchmark {
         }
     }
 
-    private func record(_ isPage: Bool, frame: Double, handler: Double, model: Double) {
+    private func record(_ kind: Kind, frame: Double, handler: Double, model: Double) {
         func add(_ samples: inout Samples) {
             samples.frameMs.append(frame * 1000)
             samples.handlerMs.append(handler * 1000)
             samples.modelMs.append(model * 1000)
         }
-        if isPage { add(&report.page) } else { add(&report.select) }
+        switch kind {
+        case .page: add(&report.page)
+        case .select: add(&report.select)
+        case .switchToWeek: add(&report.switchToWeek)
+        case .weekPage: add(&report.weekPage)
+        case .switchToMonth: break
+        }
     }
 
     private func done() {
