@@ -31,15 +31,30 @@ public struct DayColumnLayout: Equatable, Sendable {
         public var position: Double
     }
 
+    /// Where a group of overlapping plans needs more lanes than fit: its plans past the
+    /// last lane but one, counted in one marker in the last lane ("+N"), over the time they span.
+    public struct Overflow: Equatable, Sendable {
+        public var top: Double
+        public var bottom: Double
+        public var lane: Int
+        public var laneCount: Int
+        /// The plans not drawn, in time order.
+        public var plans: [PlanOnDay]
+    }
+
     public let day: CalendarDay
     public let allDay: [PlanOnDay]
     public let blocks: [Block]
+    public let overflows: [Overflow]
     public let hourLines: [HourLine]
     /// The day's real length in hours: 24, or 23 and 25 on DST change days.
     public let hours: Double
 
-    /// `plans` are the day's rows (`CalendarStore.slice(of:)`), in list order.
-    public init(day: CalendarDay, plans: [PlanOnDay], calendar: Calendar, minimumMinutes: Double = 15) {
+    /// `plans` are the day's rows (`CalendarStore.slice(of:)`), in list order. `maxLanes`: the
+    /// most lanes a group may take (a narrow column fits few readable ones); a group that needs
+    /// more shows `maxLanes - 1` lanes of blocks and an `Overflow` in the last.
+    public init(day: CalendarDay, plans: [PlanOnDay], calendar: Calendar, minimumMinutes: Double = 15,
+                maxLanes: Int = .max) {
         let start = day.start(in: calendar)
         let end = day.adding(days: 1).start(in: calendar)
         let length = max(end.timeIntervalSince(start), 1)
@@ -61,7 +76,7 @@ public struct DayColumnLayout: Equatable, Sendable {
         }
         self.day = day
         self.allDay = allDay
-        blocks = Self.laidOut(placed)
+        (blocks, overflows) = Self.laidOut(placed, maxLanes: max(2, maxLanes))
         hourLines = Self.hourLines(from: start, to: end, calendar: calendar).map { HourLine(instant: $0, position: share($0)) }
         hours = length / 3_600
     }
@@ -69,24 +84,39 @@ public struct DayColumnLayout: Equatable, Sendable {
     /// Blocks sorted by top (longer first at the same top), each group of blocks that overlap
     /// one another, directly or through others, sharing its lanes: a block takes the first lane
     /// whose last block ended by its top.
-    private static func laidOut(_ blocks: [Block]) -> [Block] {
+    private static func laidOut(_ blocks: [Block], maxLanes: Int) -> ([Block], [Overflow]) {
         let sorted = blocks.enumerated().sorted { first, second in
             if first.element.top != second.element.top { return first.element.top < second.element.top }
             if first.element.bottom != second.element.bottom { return first.element.bottom > second.element.bottom }
             return first.offset < second.offset
         }.map(\.element)
         var result: [Block] = []
+        var overflows: [Overflow] = []
         var group: [Block] = []
         var laneEnds: [Double] = []
         var groupBottom = -1.0
         func closeGroup() {
-            result += group.map { block in
+            defer {
+                group = []
+                laneEnds = []
+            }
+            guard laneEnds.count > maxLanes else {
+                result += group.map { block in
+                    var block = block
+                    block.laneCount = laneEnds.count
+                    return block
+                }
+                return
+            }
+            let last = maxLanes - 1
+            result += group.filter { $0.lane < last }.map { block in
                 var block = block
-                block.laneCount = laneEnds.count
+                block.laneCount = maxLanes
                 return block
             }
-            group = []
-            laneEnds = []
+            let hidden = group.filter { $0.lane >= last }
+            overflows.append(Overflow(top: hidden.map(\.top).min() ?? 0, bottom: hidden.map(\.bottom).max() ?? 0,
+                                      lane: last, laneCount: maxLanes, plans: hidden.map(\.plan)))
         }
         for var block in sorted {
             if block.top >= groupBottom { closeGroup() }
@@ -101,7 +131,7 @@ public struct DayColumnLayout: Equatable, Sendable {
             groupBottom = group.count == 1 ? block.bottom : max(groupBottom, block.bottom)
         }
         closeGroup()
-        return result
+        return (result, overflows)
     }
 
     /// The instants in `[start, end)` at which a wall-clock hour begins: 24 on most days, 23

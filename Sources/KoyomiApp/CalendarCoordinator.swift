@@ -205,7 +205,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         navigate(navigation)
     }
 
-    func weekViewDidChangeColumnCount(_ view: WeekView) {
+    func weekViewDidChangeFit(_ view: WeekView) {
         if self.view == .week { renderGridAndTitle() }
     }
 

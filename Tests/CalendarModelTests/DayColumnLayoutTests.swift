@@ -110,4 +110,25 @@ final class DayColumnLayoutTests: XCTestCase {
         XCTAssertEqual(hours.filter { $0 == 2 }.count, 2, "02:00 comes twice")
         XCTAssertEqual(column.blocks[0].top, 13.0 / 25, accuracy: 1e-9, "noon is 13 real hours in")
     }
+
+    func testMoreOverlapsThanLanesFitAreCountedInTheLastLane() {
+        // Five plans at once, where three lanes fit: two lanes of blocks, then "+3".
+        let plans = (0..<5).map { timed("p\($0)", at(9), at(10 + $0)) } + [timed("later", at(20), at(21))]
+        let store = CalendarStore(sources: [StaticPlanSource(calendar: workInfo, plans: plans, timeCalendar: utc)],
+                                  calendar: utc, today: day10, firstWeekday: 1)
+        let column = DayColumnLayout(day: day10, plans: store.slice(of: DaySpan(first: day10, count: 1)).plans(on: day10),
+                                     calendar: utc, maxLanes: 3)
+        XCTAssertEqual(column.blocks.count, 3, "two of the five, and the later plan")
+        XCTAssertEqual(column.blocks.filter { $0.plan.plan.id.uid != "later" }.map(\.laneCount), [3, 3])
+        XCTAssertEqual(column.blocks.first { $0.plan.plan.id.uid == "later" }?.laneCount, 1, "a group of its own")
+        XCTAssertEqual(column.overflows.count, 1)
+        let overflow = column.overflows[0]
+        XCTAssertEqual(overflow.plans.count, 3)
+        XCTAssertEqual(overflow.lane, 2)
+        XCTAssertEqual(overflow.top, 9.0 / 24, accuracy: 1e-9)
+        // The longest take the lanes (they come first at one start): 9–14 and 9–13 are drawn.
+        XCTAssertEqual(overflow.bottom, 12.0 / 24, accuracy: 1e-9, "to the end of the longest hidden plan, 9–12")
+        XCTAssertTrue(DayColumnLayout(day: day10, plans: store.slice(of: DaySpan(first: day10, count: 1)).plans(on: day10),
+                                      calendar: utc).overflows.isEmpty, "with room for every lane, none")
+    }
 }

@@ -114,6 +114,7 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(MainLoop.iterate(until: {
             // A hidden month grid (the week view is shown) sends its text once it is painted again.
             (!self.window.grid.hasUnsentAccessibleText || !self.window.grid.root.isMapped)
+                && (!self.window.week.hasUnsentAccessibleText || !self.window.week.root.isMapped)
                 && !self.window.planList.hasUnsentAccessibleText
         }), "the accessible text of cells and rows was never sent", file: file, line: line)
     }

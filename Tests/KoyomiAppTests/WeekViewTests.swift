@@ -51,6 +51,7 @@ final class WeekViewTests: AppTestCase, @unchecked Sendable {
         try pressKeys(["ctrl+2"])
         XCTAssertTrue(MainLoop.iterate(until: { self.week.root.isMapped && self.week.state != nil }))
         paintOnce()
+        waitForAccessibleText()
     }
 
     func testCtrl2ShowsTheSelectedDaysWeekAndCtrl1GoesBack() throws {

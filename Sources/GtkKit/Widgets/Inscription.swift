@@ -40,6 +40,23 @@ public final class Inscription: Widget {
         set { gtk_inscription_set_min_lines(inscription, newValue) }
     }
 
+    /// Lines it asks room for; more are shown if it is given the room.
+    public var natLines: UInt32 {
+        get { gtk_inscription_get_nat_lines(inscription) }
+        set { gtk_inscription_set_nat_lines(inscription, newValue) }
+    }
+
+    /// 0 = top, 0.5 = middle, 1 = bottom of the room it is given.
+    public var yalign: Float {
+        get { gtk_inscription_get_yalign(inscription) }
+        set { gtk_inscription_set_yalign(inscription, newValue) }
+    }
+
+    /// Pango markup (escape user text with `Label.escape`); replaces `text`.
+    public func setMarkup(_ markup: String) {
+        gtk_inscription_set_markup(inscription, markup)
+    }
+
     /// 0 = start, 0.5 = centre, 1 = end (mirrored in right-to-left locales).
     public var xalign: Float {
         get { gtk_inscription_get_xalign(inscription) }

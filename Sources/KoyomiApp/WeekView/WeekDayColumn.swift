@@ -12,6 +12,8 @@ final class WeekDayColumn {
     /// The wall-clock hour on each line, shown only on a day that is not 24 hours long.
     private var lineLabels: [Label] = []
     private var blocks: [WeekPlanBlock] = []
+    /// "+N" markers where overlapping plans need more lanes than the column fits.
+    private var overflowButtons: [Button] = []
     private var presses: [ClickGesture] = []
     /// Blocks shown now, with where they are (shares of the column, lanes included).
     private(set) var placed: [(block: WeekPlanBlock, layout: DayColumnLayout.Block)] = []
@@ -20,6 +22,22 @@ final class WeekDayColumn {
     private var gridHours = 24.0
     /// How many presses in a row the last press on a block was.
     private var pressCount = 0
+    /// The column's name, sent after the paint with its blocks' (`WeekView.sendAccessibleText`).
+    private var wantedAccessibleLabel: (() -> String)?
+
+    var hasUnsentAccessibleText: Bool {
+        wantedAccessibleLabel != nil || !wantedOverflowLabels.isEmpty || blocks.contains(where: \.hasUnsentAccessibleText)
+    }
+
+    func sendAccessibleText() {
+        if let wanted = wantedAccessibleLabel {
+            wantedAccessibleLabel = nil
+            box.accessibleLabel = wanted()
+        }
+        blocks.forEach { $0.sendAccessibleText() }
+        for (button, label) in wantedOverflowLabels { button.accessibleLabel = label }
+        wantedOverflowLabels = []
+    }
 
     init(owner: WeekView) {
         self.owner = owner
@@ -34,10 +52,12 @@ final class WeekDayColumn {
 
     func render(_ layout: DayColumnLayout, state: WeekViewState, gridHours: Double) {
         self.layout = layout
+        wantedOverflowLabels = []
         self.gridHours = gridHours
         let formatter = owner.formatter
         box.isVisible = true
-        box.accessibleLabel = formatter.dayAccessibleLabel(layout.day, planCount: state.slice.plans(on: layout.day).count)
+        let day = layout.day, count = state.slice.plans(on: layout.day).count
+        wantedAccessibleLabel = { formatter.dayAccessibleLabel(day, planCount: count) }
         box.setCSSClass("today", layout.day == state.today)
         box.setCSSClass("selected", layout.day == state.selection)
         let scale = layout.hours / gridHours
@@ -80,7 +100,7 @@ final class WeekDayColumn {
             let pixels = (item.bottom - item.top) * layout.hours * WeekView.hourHeight
             block.show(item.plan, titleText: item.plan.plan.title, timeText: time, showsTime: pixels >= 30,
                        colorClass: owner.colors.className(for: row.color),
-                       accessibleLabel: row.accessibleLabel(rangeText: time),
+                       accessibleLabel: { row.accessibleLabel(rangeText: time) },
                        isSelected: item.plan.plan.id == state.selectedPlan,
                        cutBefore: item.continuesFromPreviousDay, cutAfter: item.continuesToNextDay)
             let lane = 1.0 / Double(item.laneCount)
@@ -89,8 +109,44 @@ final class WeekDayColumn {
             placed.append((block, item))
         }
         for block in blocks.dropFirst(layout.blocks.count) { block.hide() }
+        renderOverflows(layout, scale: scale)
         owner.colors.flush()
     }
+
+    /// Each "+N" selects the day, whose list then shows every plan.
+    private func renderOverflows(_ layout: DayColumnLayout, scale: Double) {
+        while overflowButtons.count < layout.overflows.count {
+            let button = Button(label: "")
+            button.hasFrame = false
+            button.addCSSClass("week-more")
+            button.addCSSClass("week-overflow")
+            button.onClicked { [weak self] in
+                guard let self, let day = self.layout?.day else { return }
+                self.owner.delegate?.weekView(self.owner, didSelect: day)
+            }
+            box.add(button)
+            overflowButtons.append(button)
+        }
+        for (index, button) in overflowButtons.enumerated() {
+            guard index < layout.overflows.count else {
+                button.isVisible = false
+                continue
+            }
+            let overflow = layout.overflows[index]
+            let count = overflow.plans.count
+            button.isVisible = true
+            let text = "+\(count)"
+            if button.label != text { button.label = text }
+            // TRANSLATORS: a marker in the week view where overlapping plans do not fit side by side.
+            wantedOverflowLabels.append((button, String(format: L("%d more plan at this time", "%d more plans at this time",
+                                                                  count: count), count)))
+            let lane = 1.0 / Double(overflow.laneCount)
+            box.place(button, x: Double(overflow.lane) * lane, width: lane - 0.02,
+                      y: overflow.top * scale, height: (overflow.bottom - overflow.top) * scale)
+        }
+    }
+
+    private var wantedOverflowLabels: [(Button, String)] = []
 
     private func addBlock() {
         let block = WeekPlanBlock(isBar: false)

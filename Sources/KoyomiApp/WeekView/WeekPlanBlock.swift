@@ -2,32 +2,37 @@ import CalendarModel
 import GtkKit
 
 /// One plan in the week view: a block in a day's time grid, or a bar in the all-day row. A
-/// flat button (Enter and a click work, a screen reader reads its name) holding the title and,
-/// for timed plans, the time; made once and filled again as the week changes.
+/// flat button (Enter and a click work, a screen reader reads its name) holding one
+/// inscription, the title in bold and the time under it; made once and filled again as the
+/// week changes. One text widget, not two: a busy week has hundreds of blocks, and each widget
+/// is measured, allocated and drawn on every page.
 @MainActor
 final class WeekPlanBlock {
     let button: Button
-    private let title = Inscription()
-    private let time = Inscription()
+    private let text = Inscription()
     private var colorClass: String?
     private(set) var entry: PlanOnDay?
+    /// What the block says, kept for checks of what the user sees.
+    private(set) var titleText = ""
+    /// The time the block says (also when it is too short to draw it); nil for a bar.
+    private(set) var timeText: String?
+    private var shownMarkup = ""
+    /// The name a screen reader (and the tooltip) will say, worked out and sent after the
+    /// frame is painted (`sendAccessibleText`): a week has a couple of hundred blocks, and
+    /// each name is a D-Bus signal to the accessibility bus.
+    private var wantedAccessibleLabel: (() -> String)?
 
     init(isBar: Bool) {
-        let content = Box(.vertical)
         // No minimum height: a block is as tall as its plan is long (`DayColumnLayout` keeps
         // it a quarter hour at least), and what does not fit is clipped.
-        title.overflow = .ellipsizeEnd
-        title.minChars = 1
-        title.minLines = 0
-        title.addCSSClass("plan-block-title")
-        time.overflow = .ellipsizeEnd
-        time.minChars = 1
-        time.minLines = 0
-        time.addCSSClass("plan-block-time")
-        content.append(title)
-        content.append(time)
-        content.valign = .start
-        button = Button(child: content)
+        text.overflow = .ellipsizeEnd
+        text.minChars = 1
+        text.minLines = 0
+        text.natLines = isBar ? 1 : 2
+        text.xalign = 0
+        text.yalign = isBar ? 0.5 : 0
+        text.addCSSClass("plan-block-text")
+        button = Button(child: text)
         button.hasFrame = false
         button.addCSSClass(isBar ? "plan-bar" : "plan-block")
     }
@@ -35,11 +40,16 @@ final class WeekPlanBlock {
     /// Shows `entry` in `colorClass`'s colour; `timeText` nil for a bar, and drawn only when
     /// `showsTime` (a block of two lines' height at least).
     func show(_ entry: PlanOnDay, titleText: String, timeText: String?, showsTime: Bool = true, colorClass: String,
-              accessibleLabel: String, isSelected: Bool, cutBefore: Bool, cutAfter: Bool) {
+              accessibleLabel: @escaping () -> String, isSelected: Bool, cutBefore: Bool, cutAfter: Bool) {
         self.entry = entry
-        title.text = titleText
-        time.text = timeText ?? ""
-        time.isVisible = timeText != nil && showsTime
+        self.titleText = titleText
+        self.timeText = timeText
+        var markup = "<b>" + Label.escape(titleText) + "</b>"
+        if let timeText, showsTime { markup += "\n<small>" + Label.escape(timeText) + "</small>" }
+        if markup != shownMarkup {
+            shownMarkup = markup
+            text.setMarkup(markup)
+        }
         if colorClass != self.colorClass {
             if let old = self.colorClass { button.removeCSSClass(old) }
             button.addCSSClass(colorClass)
@@ -49,17 +59,24 @@ final class WeekPlanBlock {
         button.setCSSClass("cut-before", cutBefore)
         button.setCSSClass("cut-after", cutAfter)
         button.setCSSClass("cancelled", entry.plan.status == .cancelled)
-        button.accessibleLabel = accessibleLabel
-        button.tooltip = accessibleLabel
+        wantedAccessibleLabel = accessibleLabel
         button.isVisible = true
     }
 
-    var titleText: String { title.text }
-    /// The time the block says (also when it is too short to draw it).
-    var timeText: String? { time.text.isEmpty ? nil : time.text }
+    var hasUnsentAccessibleText: Bool { wantedAccessibleLabel != nil }
+
+    /// Sends the name (and tooltip) worked out for the plan shown now.
+    func sendAccessibleText() {
+        guard let wanted = wantedAccessibleLabel else { return }
+        wantedAccessibleLabel = nil
+        let label = wanted()
+        button.accessibleLabel = label
+        if button.tooltip != label { button.tooltip = label }
+    }
 
     func hide() {
         entry = nil
+        wantedAccessibleLabel = nil
         button.isVisible = false
     }
 }

@@ -26,9 +26,8 @@ enum WeekStylesheet {
     button.plan-bar.cut-before { border-top-left-radius: 0; border-bottom-left-radius: 0; }
     button.plan-bar.cut-after { border-top-right-radius: 0; border-bottom-right-radius: 0; }
     button.plan-block.selected, button.plan-bar.selected { box-shadow: inset 0 0 0 2px @accent_color; }
-    button.plan-block.cancelled .plan-block-title { text-decoration: line-through; }
-    .plan-block-title { font-weight: bold; }
-    .plan-block-time { font-size: 0.9em; opacity: 0.8; font-feature-settings: "tnum"; }
+    button.plan-block.cancelled .plan-block-text { text-decoration: line-through; }
+    .plan-block-text { font-feature-settings: "tnum"; }
     button.week-more { font-size: 0.75em; padding: 0 4px; min-height: 0; }
     .week-drag-preview {
         background-color: alpha(@accent_bg_color, 0.35); border: 1px dashed @accent_color; border-radius: 5px;

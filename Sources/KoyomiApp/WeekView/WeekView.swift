@@ -51,8 +51,12 @@ final class WeekView {
     var dragging: WeekDrag?
     /// Where the time grid was last scrolled to open, so a re-render of the same span keeps the user's scroll.
     private var openedSpan: DaySpan?
+    private var gridHeight: Int32 = 0
+    private var allDayHeight: Int32 = 0
     /// The column count the width allows (`WeekColumns`), set by the window.
     private(set) var columnCount = 7
+    /// Lanes of overlapping plans a day column fits (the window's default width fits three).
+    private(set) var laneCount = 3
 
     init(formatter: CalendarFormatter, colors: ColorClasses, now: @escaping () -> Date) {
         self.formatter = formatter
@@ -139,12 +143,23 @@ final class WeekView {
         nowTimer?.cancel()
     }
 
-    /// Sets how many days the width allows; the delegate is told when it changed.
+    /// Sets the width the window leaves the view; the delegate is told when that changes how
+    /// many days, or how many lanes of overlapping plans, fit.
     func setAvailableWidth(_ width: Int) {
         let count = WeekColumns.count(forWidth: width)
-        guard count != columnCount else { return }
+        let lanes = Self.maxLanes(dayWidth: Double(width - Int(Self.gutterWidth)) / Double(count))
+        guard count != columnCount || lanes != laneCount else { return }
         columnCount = count
-        delegate?.weekViewDidChangeColumnCount(self)
+        laneCount = lanes
+        delegate?.weekViewDidChangeFit(self)
+    }
+
+    /// Lanes narrower than this are not readable: more overlapping plans get a "+N" marker.
+    nonisolated static let minimumLaneWidth = 28.0
+
+    /// How many lanes a day column `dayWidth` pixels wide fits, two at least.
+    nonisolated static func maxLanes(dayWidth: Double) -> Int {
+        max(2, Int(dayWidth / minimumLaneWidth))
     }
 
     // MARK: Rendering
@@ -156,11 +171,17 @@ final class WeekView {
         state = newState
         let calendar = formatter.calendar
         let span = newState.span
-        let layouts = span.days.map { DayColumnLayout(day: $0, plans: newState.slice.plans(on: $0), calendar: calendar) }
+        let layouts = span.days.map {
+            DayColumnLayout(day: $0, plans: newState.slice.plans(on: $0), calendar: calendar, maxLanes: laneCount)
+        }
         gridHours = max(24, layouts.map(\.hours).max() ?? 24)
         let height = Int32(gridHours * Self.hourHeight)
-        body.setSizeRequest(height: height)
-        gutter.setSizeRequest(width: Self.gutterWidth, height: height)
+        // A new size request makes GTK measure the window again: only when it changes.
+        if height != gridHeight {
+            gridHeight = height
+            body.setSizeRequest(height: height)
+            gutter.setSizeRequest(width: Self.gutterWidth, height: height)
+        }
 
         let share = 1.0 / Double(span.count)
         for (index, header) in headers.enumerated() {
@@ -171,8 +192,10 @@ final class WeekView {
             }
             let day = span.days[index]
             header.isVisible = true
-            header.label = formatter.weekdaySymbols(order: [day.weekday])[0] + " " + formatter.dayNumber(day)
-            header.accessibleLabel = formatter.dayAccessibleLabel(day, planCount: newState.slice.plans(on: day).count)
+            let text = formatter.weekdaySymbols(order: [day.weekday])[0] + " " + formatter.dayNumber(day)
+            if header.label != text { header.label = text }
+            let count = newState.slice.plans(on: day).count
+            headerLabels[index] = { [formatter] in formatter.dayAccessibleLabel(day, planCount: count) }
             header.setCSSClass("today", day == newState.today)
             header.setCSSClass("selected", day == newState.selection)
             header.setAccessibleSelected(day == newState.selection)
@@ -183,8 +206,11 @@ final class WeekView {
         renderHourLabels(layouts)
         renderAllDay(newState, share: share)
         placeNowLine()
-        root.accessibleLabel = formatter.spanTitle(span)
-        if spanChanged { scrollToOpeningHour(layouts) }
+        if spanChanged {
+            root.accessibleLabel = formatter.spanTitle(span)
+            scrollToOpeningHour(layouts)
+        }
+        sendAccessibleTextAfterPaint()
         if let focusedPlan, focusedEntry?.plan.id != focusedPlan,
            let block = (shownBlocks + shownBars).first(where: { $0.entry?.plan.id == focusedPlan }) {
             _ = block.button.grabFocus()
@@ -210,7 +236,11 @@ final class WeekView {
     private func renderAllDay(_ state: WeekViewState, share: Double) {
         let layout = AllDayRowLayout(span: state.span, plans: state.slice.plans(on:), calendar: formatter.calendar)
         let lanes = max(1, layout.laneCount)
-        allDayRow.setSizeRequest(height: Int32(lanes * Self.allDayLaneHeight + 4))
+        let height = Int32(lanes * Self.allDayLaneHeight + 4)
+        if height != allDayHeight {
+            allDayHeight = height
+            allDayRow.setSizeRequest(height: height)
+        }
         while bars.count < layout.bars.count {
             let bar = WeekPlanBlock(isBar: true)
             bar.button.onClicked { [weak self, weak bar] in
@@ -223,10 +253,10 @@ final class WeekView {
         let laneShare = 1.0 / Double(lanes)
         for (bar, item) in zip(bars, layout.bars) {
             let row = PlanRows([item.plan], style: state.style)[0]
-            let spoken = row.accessibleLabel(rangeText: row.rangeText)
-                + spokenDays(item.plan.plan, column: item.column, span: state.span)
+            let days = spokenDays(item.plan.plan, column: item.column, span: state.span)
             bar.show(item.plan, titleText: item.plan.plan.title, timeText: nil,
-                     colorClass: colors.className(for: row.color), accessibleLabel: spoken,
+                     colorClass: colors.className(for: row.color),
+                     accessibleLabel: { row.accessibleLabel(rangeText: row.rangeText) + days },
                      isSelected: item.plan.plan.id == state.selectedPlan,
                      cutBefore: item.continuesBefore, cutAfter: item.continuesAfter)
             allDayRow.place(bar.button, x: Double(item.column) * share, width: Double(item.length) * share,
@@ -286,6 +316,40 @@ final class WeekView {
         guard scroller.maximumVerticalOffset < offset else { return }
         // Not laid out at this height yet: once the frame is painted the grid can scroll.
         root.afterNextPaint { [weak self] in self?.scroller.verticalOffset = offset }
+    }
+
+    // MARK: Accessible text
+
+    /// The day headers' names, waiting for the paint like the columns' and blocks'.
+    private var headerLabels: [(() -> String)?] = Array(repeating: nil, count: 7)
+    private var accessibleTextScheduled = false
+
+    /// Names go out once the frame showing them is painted (the month grid does the same): a
+    /// week at 100,000 plans has a couple of hundred blocks, each name a D-Bus signal to the
+    /// accessibility bus, and sending them first made the frame later. A screen reader hears
+    /// the new week a frame later; nothing is left unsent.
+    private func sendAccessibleTextAfterPaint() {
+        guard !accessibleTextScheduled else { return }
+        accessibleTextScheduled = true
+        root.whenIdleAfterNextPaint { [weak self] in self?.sendAccessibleText() }
+    }
+
+    /// Sends every waiting name now.
+    func sendAccessibleText() {
+        accessibleTextScheduled = false
+        for (index, wanted) in headerLabels.enumerated() {
+            guard let wanted else { continue }
+            headerLabels[index] = nil
+            headers[index].accessibleLabel = wanted()
+        }
+        columns.forEach { $0.sendAccessibleText() }
+        bars.forEach { $0.sendAccessibleText() }
+    }
+
+    /// Whether some name waits for the frame to be painted.
+    var hasUnsentAccessibleText: Bool {
+        headerLabels.contains { $0 != nil } || columns.contains(where: \.hasUnsentAccessibleText)
+            || bars.contains(where: \.hasUnsentAccessibleText)
     }
 
     // MARK: Input

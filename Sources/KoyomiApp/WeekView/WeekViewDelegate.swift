@@ -15,6 +15,6 @@ protocol WeekViewDelegate: AnyObject {
     /// A plan dragged (or moved with the keyboard) to a new time or day, or its end changed.
     func weekView(_ view: WeekView, didMove entry: PlanOnDay, to timing: PlanTiming)
     func weekView(_ view: WeekView, didNavigate navigation: CalendarNavigation)
-    /// The window's width changed how many days fit (7, 3 or 1).
-    func weekViewDidChangeColumnCount(_ view: WeekView)
+    /// The window's width changed how many days (7, 3 or 1) or lanes of overlapping plans fit.
+    func weekViewDidChangeFit(_ view: WeekView)
 }
