@@ -52,6 +52,12 @@ public final class Inscription: Widget {
         set { gtk_inscription_set_yalign(inscription, newValue) }
     }
 
+    /// Breaks lines between words only (no hyphen inside a word); a word too long is clipped
+    /// or ellipsized. The default breaks inside words too.
+    public func wrapWholeWords() {
+        gtk_inscription_set_wrap_mode(inscription, PANGO_WRAP_WORD)
+    }
+
     /// Pango markup (escape user text with `Label.escape`); replaces `text`.
     public func setMarkup(_ markup: String) {
         gtk_inscription_set_markup(inscription, markup)

@@ -31,6 +31,8 @@ final class WeekPlanBlock {
         text.natLines = isBar ? 1 : 2
         text.xalign = 0
         text.yalign = isBar ? 0.5 : 0
+        // "Flight to Tokyo" in a narrow lane reads "Flight to" (clipped), not "Flig-ht to Tok-yo".
+        text.wrapWholeWords()
         text.addCSSClass("plan-block-text")
         button = Button(child: text)
         button.hasFrame = false
