@@ -14,6 +14,12 @@ struct AppBenchmark {
         var dotsPaintedWarmMs: Double?
     }
 
+    /// A warm start that opens in the week view (the view the user left), beside the month's.
+    struct WeekStart: Encodable {
+        var firstPaintMs: Double?
+        var dotsPaintedWarmMs: Double?
+    }
+
     /// One `--benchmark-interactions` run, summarised.
     struct Interactions: Encodable {
         var page: Summary
@@ -71,6 +77,22 @@ struct AppBenchmark {
         return FirstFrame(wallMs: Stats(walls)?.median ?? 0, peakRSSMiB: Double(peak) / 1024,
                           firstPaintMs: Stats(firsts)?.median, dotsPaintedColdMs: cold.dotsPaintedMs,
                           dotsPaintedWarmMs: Stats(warm)?.median)
+    }
+
+    /// Warm starts in the week view: settings of its own that say the week was left open.
+    func weekStart(files: [String], runs: Int, configHome: URL) throws -> WeekStart {
+        let settings = configHome.appendingPathComponent("koyomi/settings.ini")
+        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Window]\nview=week\n".utf8).write(to: settings)
+        var week = self
+        week.environment["XDG_CONFIG_HOME"] = configHome.path
+        var firsts: [Double] = [], dots: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let report = try week.appReport(arguments: ["--benchmark-interactions", "0", "--month", month] + files)
+            if let first = report.firstPaintMs { firsts.append(first) }
+            if let painted = report.dotsPaintedMs { dots.append(painted) }
+        }
+        return WeekStart(firstPaintMs: Stats(firsts)?.median, dotsPaintedWarmMs: Stats(dots)?.median)
     }
 
     /// The C baseline: spawn → exit, median of the runs, and its peak RSS.

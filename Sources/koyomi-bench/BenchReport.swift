@@ -16,6 +16,7 @@ struct BenchReport: Encodable {
         var load: LoadBenchmark.Figures
         var firstFrame: AppBenchmark.FirstFrame
         var interactions: AppBenchmark.Interactions
+        var weekStart: AppBenchmark.WeekStart
         /// nil: search could not be measured (see `searchNote`).
         var search: SearchBenchmark.Figures?
         var searchNote: String?
@@ -86,6 +87,10 @@ struct BenchReport: Encodable {
             targets.append(Target("\(name) frame p99 ≤ 16.7 ms", summary.frame?.p99, over: 1, limit: 16.7,
                                   "p99 \(ms(summary.frame?.p99)), median \(ms(summary.frame?.median))"))
         }
+        // Issue 18: a start in the week view paints its plans within the month's figures.
+        targets.append(Target("week start: plans painted ≤ 1.1× month's", size.weekStart.dotsPaintedWarmMs,
+                              over: size.firstFrame.dotsPaintedWarmMs ?? 0, limit: 1.1,
+                              "\(ms(size.weekStart.dotsPaintedWarmMs)) vs \(ms(size.firstFrame.dotsPaintedWarmMs)) from spawn, warm"))
         // Issue 18: the week view's switch and paging, to the painted frame.
         for (name, summary) in [("month → week", size.interactions.switchToWeek), ("week page", size.interactions.weekPage)] {
             targets.append(Target("\(name) frame p99 ≤ 16.7 ms", summary.frame?.p99, over: 1, limit: 16.7,

@@ -92,12 +92,16 @@ do {
         let firstFrame = try app.firstFrame(files: files, runs: options.runs)
         log("\(count) plans: paging and selecting in the app")
         let interactions = try app.interactions(files: files, count: options.interactions)
+        log("\(count) plans: starting in the week view")
+        let weekStart = try app.weekStart(files: files, runs: options.runs,
+                                          configHome: environment.folder.appendingPathComponent("config-week"))
         log("\(count) plans: search")
         let search = try SearchBenchmark(paths: files, month: month, today: today, timeZone: zone).run()
         log("\(count) plans: save")
         let save = try SaveBenchmark(path: single.path, timeZone: zone).run(runs: options.runs)
         var size = BenchReport.Size(plans: count, files: files.count, load: load, firstFrame: firstFrame,
-                                    interactions: interactions, search: search, searchNote: nil, save: save)
+                                    interactions: interactions, weekStart: weekStart, search: search, searchNote: nil,
+                                    save: save)
         size.targets = BenchReport.targets(for: size, baselines: report.baselines)
         report.sizes.append(size)
         // --keep leaves the generated calendars for profiling the app on them.
