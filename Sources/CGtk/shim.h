@@ -154,4 +154,52 @@ static inline void koyomi_share_place(GtkWidget *child, double x, double width, 
     if (parent) gtk_widget_queue_allocate(parent);
 }
 
+/// A shrink box's width asks nothing (0) and would like its children's natural width; its
+/// height is its children's. What it is not given is clipped.
+static void koyomi_shrink_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                                  int *natural, int *minimum_baseline, int *natural_baseline) {
+    (void)minimum_baseline; (void)natural_baseline;
+    *minimum = 0;
+    *natural = 0;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (!gtk_widget_should_layout(child)) continue;
+        int child_min = 0, child_nat = 0;
+        // Heights are measured at the child's own least width when the box is narrower.
+        int size = for_size;
+        if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0) {
+            int least = 0, ignored = 0;
+            gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &least, &ignored, NULL, NULL);
+            size = MAX(for_size, least);
+        }
+        gtk_widget_measure(child, orientation, size, &child_min, &child_nat, NULL, NULL);
+        if (orientation == GTK_ORIENTATION_VERTICAL) *minimum = MAX(*minimum, child_min);
+        *natural = MAX(*natural, child_nat);
+    }
+}
+
+/// Each child gets the whole box, and never less than its own minimum width (GTK places it by
+/// its alignment inside that); the box clips what sticks out.
+static void koyomi_shrink_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (!gtk_widget_should_layout(child)) continue;
+        int least = 0, ignored = 0, least_height = 0;
+        gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &least, &ignored, NULL, NULL);
+        int child_width = MAX(width, least);
+        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, child_width, &least_height, &ignored, NULL, NULL);
+        GtkAllocation allocation = {rtl ? width - child_width : 0, 0, child_width, MAX(height, least_height)};
+        gtk_widget_size_allocate(child, &allocation, -1);
+    }
+}
+
+/// A container that lets its content be narrower than the content would ask: a row of day
+/// decorations or header buttons in a phone-sized window, clipped rather than widening it.
+static inline GtkWidget *koyomi_shrink_box_new(void) {
+    GtkWidget *box = koyomi_widget_new_with_role(koyomi_share_box_get_type(), GTK_ACCESSIBLE_ROLE_GENERIC);
+    gtk_widget_set_layout_manager(box, gtk_custom_layout_new(NULL, koyomi_shrink_measure, koyomi_shrink_allocate));
+    gtk_widget_set_overflow(box, GTK_OVERFLOW_HIDDEN);
+    return box;
+}
+
 #endif

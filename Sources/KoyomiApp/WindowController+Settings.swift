@@ -26,8 +26,16 @@ extension WindowController {
     /// week view on the week of the day selected when the window closed (unless `--month`
     /// names one). The month view opens on today's month, as always.
     func connectViews(month: YearMonth?) {
-        let week = mainWindow.week
-        mainWindow.panelLayout.viewWidthChanged = { [weak week] width in week?.setAvailableWidth(Int(width)) }
+        let week = mainWindow.week, header = mainWindow.header, layout = mainWindow.panelLayout
+        mainWindow.panelLayout.viewWidthChanged = { [weak week, weak header, weak layout] width in
+            week?.setAvailableWidth(Int(width))
+            // Below this the header's secondary buttons no longer fit beside the title.
+            if let area = layout?.area.width { header?.setCollapsed(area < CalendarHeader.collapseWidth) }
+        }
+        mainWindow.window.addAction("search") { [weak self] in self?.mainWindow.openSearch() }
+        mainWindow.window.addAction("today") { [weak self] in self?.store.goToToday() }
+        mainWindow.window.addAction("month-view") { [weak self] in self?.coordinator.show(.month) }
+        mainWindow.window.addAction("week-view") { [weak self] in self?.coordinator.show(.week) }
         if settings.settings.calendarView == .week {
             if month == nil, let day = settings.settings.selectedDay { store.show(day) }
             coordinator.show(.week)

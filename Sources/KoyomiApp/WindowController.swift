@@ -91,8 +91,8 @@ final class WindowController: CalendarFileActions {
         connectEditing(application: application)
         store.setHiddenCalendars(settings.settings.hiddenCalendars)
         editing.calendars = calendarsList
-        mainWindow.header.headerBar.packEnd(sync.button)
-        mainWindow.header.headerBar.packEnd(sync.status)
+        mainWindow.header.addTool(sync.button)
+        mainWindow.header.addTool(sync.status)
         connectSync(application: application)
         watcher.onChange = { [weak self] id, exists in self?.fileChangedOnDisk(id, exists: exists) }
         loadingLabel.addCSSClass("dim-label")

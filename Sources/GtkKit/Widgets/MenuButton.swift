@@ -16,6 +16,17 @@ public final class Menu: GObjectRef {
     public func appendSection(_ section: Menu) {
         g_menu_append_section(opaque, nil, section.cast())
     }
+
+    /// Adds a section before every other item.
+    public func prependSection(_ section: Menu) {
+        g_menu_prepend_section(opaque, nil, section.cast())
+    }
+
+    /// Removes the first item (or section).
+    public func removeFirst() {
+        guard g_menu_model_get_n_items(cast()) > 0 else { return }
+        g_menu_remove(opaque, 0)
+    }
 }
 
 /// GtkMenuButton showing a menu, or any `Popover`, below itself.

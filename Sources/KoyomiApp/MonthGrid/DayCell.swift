@@ -56,7 +56,8 @@ final class DayCell {
         decorations.append(holiday)
         dots.forEach(decorations.append)
         decorations.append(overflow)
-        content.append(decorations)
+        // In a phone-sized window the row is clipped rather than widening the grid.
+        content.append(ShrinkBox(child: decorations))
 
         button = Button(child: content)
         button.hasFrame = false

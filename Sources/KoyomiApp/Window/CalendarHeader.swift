@@ -25,8 +25,21 @@ final class CalendarHeader {
     // TRANSLATORS: the header button that goes back to the current month and day.
     let todayButton = Button(label: L("Today"))
     /// The primary menu, as in every GNOME app: preferences, shortcuts, about.
-    let menuButton: MenuButton = {
-        let menu = Menu()
+    private let menu = Menu()
+    /// What the header's own buttons do, at the top of the menu while the window is too narrow
+    /// for them (`setCollapsed`).
+    private let collapsedItems: Menu = {
+        let section = Menu()
+        // TRANSLATORS: primary menu items while the window is phone-sized and the header's buttons are folded away.
+        section.append(L("Go to _Today"), action: "win.today")
+        section.append(L("_New Plan…"), action: "win.new-plan")
+        section.append(L("_Search"), action: "win.search")
+        section.append(L("_Month View"), action: "win.month-view")
+        section.append(L("_Week View"), action: "win.week-view")
+        return section
+    }()
+    let menuButton: MenuButton
+    private static func primaryMenu(_ menu: Menu) -> MenuButton {
         // TRANSLATORS: primary menu items: read plans from an .ics file / write them to one.
         menu.append(L("_Import…"), action: "win.import")
         menu.append(L("_Export…"), action: "win.export")
@@ -41,7 +54,7 @@ final class CalendarHeader {
         button.tooltip = L("Main Menu")
         button.accessibleLabel = L("Main Menu")
         return button
-    }()
+    }
     /// Opens and closes the search bar (Ctrl+F).
     let searchButton: Button = {
         let button = Button(iconName: "system-search-symbolic")
@@ -59,15 +72,30 @@ final class CalendarHeader {
     let weekViewButton = ToggleButton(iconName: "view-dual-symbolic")
     /// The view shown now, as the switch says.
     private(set) var view: CalendarViewKind = .month
+    /// The buttons a phone-sized window folds into the menu: Today and the view switch at the start,
+    /// and new plan, search and the sync indicator (`addTool`) at the end. Each row sits in a
+    /// `ShrinkBox`, so the window can be made narrow before they are folded away.
+    private let viewSwitch = Box(.horizontal)
+    private let tools = Box(.horizontal, spacing: 6)
+    private var todayFold: ShrinkBox!
+    private var startFold: ShrinkBox!
+    private var endFold: ShrinkBox!
+    /// Windows narrower than this fold the secondary buttons into the menu.
+    static let collapseWidth: Int32 = 600
+    /// Whether the secondary buttons are folded into the menu now.
+    private(set) var isCollapsed = false
 
     init() {
+        menuButton = Self.primaryMenu(menu)
         newPlanButton = MenuButton(iconName: "list-add-symbolic", popover: quickAdd.popover)
         // TRANSLATORS: the header button that makes a new plan.
         newPlanButton.tooltip = L("New Plan")
         newPlanButton.accessibleLabel = L("New Plan")
         title.addCSSClass("title")
         title.addCSSClass("month-title")
+        title.ellipsis = .end
         subtitle.addCSSClass("subtitle")
+        subtitle.ellipsis = .end
         subtitle.isVisible = false
         // Title and subtitle stacked, as libadwaita's window titles are (1.2 has no month-aware one).
         let titles = Box(.vertical)
@@ -83,9 +111,10 @@ final class CalendarHeader {
         arrows.addCSSClass("linked")
         arrows.append(previousButton)
         arrows.append(nextButton)
-        headerBar.packStart(todayButton)
+        todayFold = ShrinkBox(child: todayButton)
+        headerBar.packStart(todayFold)
         headerBar.packStart(arrows)
-        let views = Box(.horizontal)
+        let views = viewSwitch
         views.addCSSClass("linked")
         weekViewButton.setGroup(monthViewButton)
         // TRANSLATORS: tooltips and spoken names of the header's view switch (Ctrl+1, Ctrl+2).
@@ -95,10 +124,13 @@ final class CalendarHeader {
         weekViewButton.accessibleLabel = L("Week view")
         views.append(monthViewButton)
         views.append(weekViewButton)
-        headerBar.packStart(views)
+        startFold = ShrinkBox(child: views)
+        headerBar.packStart(startFold)
         headerBar.packEnd(menuButton)
-        headerBar.packEnd(searchButton)
-        headerBar.packEnd(newPlanButton)
+        tools.append(newPlanButton)
+        tools.append(searchButton)
+        endFold = ShrinkBox(child: tools)
+        headerBar.packEnd(endFold)
 
         previousButton.onClicked { [weak self] in self?.page(by: -1) }
         nextButton.onClicked { [weak self] in self?.page(by: 1) }
@@ -112,6 +144,21 @@ final class CalendarHeader {
             guard let self else { return }
             self.delegate?.calendarHeaderDidRequestToday(self)
         }
+    }
+
+    /// Puts a button of the window's own (the sync indicator) with the end's folding buttons.
+    func addTool(_ widget: Widget) {
+        tools.prepend(widget)
+    }
+
+    /// A phone-sized window folds Today, the view switch, new plan, search and sync into the menu.
+    func setCollapsed(_ collapsed: Bool) {
+        guard collapsed != isCollapsed else { return }
+        isCollapsed = collapsed
+        todayFold.isVisible = !collapsed
+        startFold.isVisible = !collapsed
+        endFold.isVisible = !collapsed
+        if collapsed { menu.prependSection(collapsedItems) } else { menu.removeFirst() }
     }
 
     /// Shows `text` as the title and `view` as the chosen view.

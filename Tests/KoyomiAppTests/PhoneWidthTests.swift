@@ -1,0 +1,51 @@
+import CalendarModel
+import Foundation
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// A phone-sized window (issues 18 and 19): 360 × 640 pixels fit, the header folds its
+/// secondary buttons into the menu, the month's seven columns fit the width, and the week
+/// view shows one day; widening the window brings everything back.
+final class PhoneWidthTests: AppTestCase, @unchecked Sendable {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        MainActor.assumeIsolated { Self.stylesheet.install() }
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        MainActor.assumeIsolated { Self.stylesheet.uninstall() }
+    }
+
+    func testAPhoneSizedWindowFitsFoldsItsHeaderAndShowsOneDayOfTheWeek() throws {
+        let path = try sampleCalendar()
+        let settings = directory.appendingPathComponent("config/koyomi/settings.ini")
+        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Window]\nwidth=360\nheight=640\n".utf8).write(to: settings)
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.header.isCollapsed }), "the header folds")
+            XCTAssertLessThanOrEqual(window.window.allocatedWidth, 360, "the window is as narrow as asked")
+            XCTAssertFalse(window.header.todayButton.isMapped, "Today is in the menu")
+            XCTAssertFalse(window.header.searchButton.isMapped, "so is search")
+            XCTAssertTrue(window.header.nextButton.isMapped, "paging stays")
+            XCTAssertTrue(window.header.title.isMapped, "and the title")
+            let saturday = try XCTUnwrap(cell("2026-11-07").button.bounds(relativeTo: window.window))
+            XCTAssertLessThanOrEqual(saturday.x + saturday.width, 360, "the seventh column is inside the window")
+
+            try pressKeys(["ctrl+2"])
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.week.root.isMapped }))
+            paintOnce()
+            XCTAssertEqual(window.week.headers.filter(\.isVisible).count, 1, "one day at phone width")
+            XCTAssertEqual(title, "Sunday, November 29, 2026")
+
+            window.window.setDefaultSize(width: 1024, height: 760)
+            XCTAssertTrue(MainLoop.iterate(until: { !self.window.header.isCollapsed }), "a wide window unfolds it")
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.week.headers.filter(\.isVisible).count == 7 }),
+                          "and shows the whole week")
+            XCTAssertEqual(title, "Nov 29 – Dec 5, 2026")
+            XCTAssertTrue(window.header.todayButton.isMapped)
+        }
+    }
+}
