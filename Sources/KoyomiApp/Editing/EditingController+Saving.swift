@@ -11,8 +11,9 @@ extension EditingController {
     /// nothing that was not saved, and says why (`saved` is not called).
     ///
     /// The snapshots for Undo are taken on the queue just before `change`, so they are the
-    /// plans as the save before this one left them. `inTurn`: false when the caller already
-    /// waited behind a pending Undo or Redo (`inTurn(_:)`).
+    /// plans as the save before this one left them. An action asked for while an Undo or Redo
+    /// waits (`afterSaves`) waits behind it, so what the user does lands in the order they did
+    /// it; `inTurn`: false when the caller already had its turn (a move, after its read).
     func perform<T: Sendable>(_ summary: String, touching plans: [(calendar: CalendarID, uid: String)],
                               toast: Bool = true, inTurn waits: Bool = true,
                               _ change: @escaping @Sendable (EditableFiles) throws -> T,
@@ -79,12 +80,6 @@ extension EditingController {
     /// completion (history, toast, `onCalendarSaved`) has run: now, when none is in flight.
     func whenSaved(_ body: @escaping @MainActor () -> Void) {
         saves.whenIdle(body)
-    }
-
-    /// Runs `action` now, or after the Undo or Redo asked for before it, so what the user does
-    /// happens in the order they did it.
-    func inTurn(_ action: @escaping @MainActor () -> Void) {
-        if waiting.isEmpty { action() } else { waiting.append(action) }
     }
 
     /// Runs `action` once the saves in flight are done and the actions before it ran: Undo

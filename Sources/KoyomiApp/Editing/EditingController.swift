@@ -16,8 +16,8 @@ final class EditingController {
     /// Owns the calendar files; every read and save of them runs there, in order.
     let saves: SaveQueue
     var history = UndoHistory()
-    /// User actions waiting for their turn behind an Undo or Redo that waits for the saves in
-    /// flight (`EditingController+Order`).
+    /// Undo, Redo and moves waiting for the saves in flight, and what the user did after them,
+    /// in order (`afterSaves`, in EditingController+Saving).
     var waiting: [@MainActor () -> Void] = []
     /// The editor or question open now, kept alive while it is on screen.
     private(set) var editor: PlanEditorDialog?
@@ -73,38 +73,49 @@ final class EditingController {
 
     /// A plan dragged (or moved with the keyboard) in the week view: saved as an edit of its
     /// dates and times, so a repeating plan asks "only this one or all of them" and Undo works.
+    ///
+    /// The view moves the plan as it shows it; when the file holds another time for it (a
+    /// move before this one is saved but not yet read back, e.g. Ctrl+Down pressed twice
+    /// quickly), this move starts from the file's time instead, by as much, so moves add up.
+    /// So it waits for the saves in flight: the time it reads is the last one saved.
     func retime(_ entry: PlanOnDay, to timing: PlanTiming) {
-        inTurn {
-            self.readForm(for: entry) { [weak self] original in
+        afterSaves {
+            let id = entry.plan.calendarID, uid = entry.plan.id.uid, single = entry.plan.id.occurrence == nil
+            self.read({ files in
+                let document = try files.document(of: id)
+                return (document, single ? document.seriesTiming(uid: uid) : nil)
+            }, then: { [weak self] read in
                 guard let self else { return }
-                // Already in its turn: an Undo pressed since waits for this save, as the user ordered.
+                var entry = entry, timing = timing
+                if let stored = read?.1, stored != entry.plan.timing,
+                   let moved = timing.moved(from: entry.plan.timing, onto: stored) {
+                    (entry.plan.timing, timing) = (stored, moved)
+                }
+                let original = self.form(for: entry, document: read?.0)
+                // Already in its turn: an Undo pressed since waits for this move, as the user ordered.
                 self.saveEdit(of: entry, from: original, to: original.with(timing, calendar: self.store.calendar),
                               inTurn: false)
-            }
+            })
         }
     }
 
     /// Enter or a click on a plan of a writable calendar: the editor opens once its file is read.
     func edit(_ entry: PlanOnDay) {
-        readForm(for: entry) { [weak self] form in self?.openEditor(form: form, entry: entry) }
-    }
-
-    /// Whether the editor for a plan waits for its file to be read (`edit`).
-    private(set) var formsReading = 0
-
-    /// Reads `entry`'s file on the save queue, after any save in flight, so the form shows
-    /// what was saved last; `use` gets the form on the main thread.
-    private func readForm(for entry: PlanOnDay, then use: @escaping @MainActor (PlanForm) -> Void) {
         let id = entry.plan.calendarID
-        formsReading += 1
-        saves.run({ files in try files.document(of: id) }, then: { [weak self] document in
+        read({ files in try files.document(of: id) }, then: { [weak self] document in
             guard let self else { return }
-            self.formsReading -= 1
-            use(self.form(for: entry, document: try? document.get()))
+            self.openEditor(form: self.form(for: entry, document: document), entry: entry)
         })
     }
 
-    /// The editor's fields for `entry` as stored (its repeat rule, zone and reminders read from its file).
+    /// Reads from the files on the save queue, after any save in flight, so what is read is
+    /// what was saved last; `use` gets it (nil if the file could not be read) on the main thread.
+    private func read<T: Sendable>(_ work: @escaping @Sendable (EditableFiles) throws -> T,
+                                   then use: @escaping @MainActor (T?) -> Void) {
+        saves.run(work, then: { result in use(try? result.get()) })
+    }
+
+    /// The editor's fields for `entry` as stored (its repeat rule, zone and reminders read from `document`).
     private func form(for entry: PlanOnDay, document: CalendarDocument?) -> PlanForm {
         let uid = entry.plan.id.uid
         let rule = document?.repeatRule(uid: uid)
