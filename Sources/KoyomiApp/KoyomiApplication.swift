@@ -189,7 +189,9 @@ public final class KoyomiApplication {
             // Started by D-Bus only to save a Snooze or Dismiss: done, unless it is to keep reminding.
             guard let self, startedForIt, action != ReminderNotice.openAction, !options.background,
                   self.controller?.autostart?.isEnabled != true else { return }
-            self.application.quit()
+            // The answer is written on the save queue: leave once it is on disk.
+            guard let controller = self.controller else { return self.application.quit() }
+            controller.whenSaved { [weak self] in self?.application.quit() }
         }
     }
 

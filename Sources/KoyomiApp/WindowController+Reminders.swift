@@ -36,18 +36,19 @@ extension WindowController {
         let plan = reminder.plan
         let at = now()
         let start = plan.id.occurrence == nil ? nil : plan.interval(in: store.calendar).start
-        do {
-            try editing.files.modify(id) { document in
-                switch answer {
-                case .dismissed: try document.acknowledgeReminders(of: plan.id, at: at)
-                case let .snoozed(until): try document.snoozeReminders(of: plan.id, until: until, at: at, occurrenceStart: start)
-                }
+        editing.change(id, { document in
+            switch answer {
+            case .dismissed: try document.acknowledgeReminders(of: plan.id, at: at)
+            case let .snoozed(until): try document.snoozeReminders(of: plan.id, until: until, at: at, occurrenceStart: start)
             }
-        } catch {
-            // TRANSLATORS: %@ says why a reminder's dismissal or snooze could not be written to its calendar.
-            report([FormatterStrings.fill(L("Could not save the reminder's answer: %@"), "\(error)")])
-        }
-        reload(id)
+        }, done: { [weak self] error in
+            guard let self else { return }
+            if let error {
+                // TRANSLATORS: %@ says why a reminder's dismissal or snooze could not be written to its calendar.
+                self.report([FormatterStrings.fill(L("Could not save the reminder's answer: %@"), "\(error)")])
+            }
+            self.reload(id)
+        })
     }
 
     private func report(_ problems: [String]) {

@@ -107,8 +107,8 @@ final class WindowController: CalendarFileActions {
         mainWindow.header.subtitle.isVisible = true
     }
 
-    /// Whether files are still being read in the background.
-    var isLoading: Bool { !loads.isEmpty }
+    /// Whether files are still being read in the background (opened, or read again).
+    var isLoading: Bool { !loads.isEmpty || rereads.isBusy }
 
     /// Opens calendar files without blocking the window: they are parsed on a background
     /// thread while the window paints and answers, then their dots appear. `completion` runs
@@ -152,14 +152,23 @@ final class WindowController: CalendarFileActions {
 
     /// Runs `body` once no load is running: now, or after the last one has shown its plans.
     func whenLoaded(_ body: @escaping @MainActor () -> Void) {
-        if loads.isEmpty { body() } else { loadWaiters.append(body) }
+        if isLoading { loadWaiters.append(body) } else { body() }
+    }
+
+    /// Whether an edit is still being saved, or its calendar read back.
+    var isSaving: Bool { editing.isSaving || rereads.isBusy }
+
+    /// Runs `body` once every edit asked for so far is saved and read back into the store.
+    func whenSaved(_ body: @escaping @MainActor () -> Void) {
+        editing.whenSaved { [weak self] in self?.whenLoaded(body) }
     }
 
     private func loadingChanged() {
         // TRANSLATORS: shown in the header bar while large calendar files are read.
         loadingLabel.text = L("Loading calendars…")
+        // Not while a saved file is read back: its old plans stay shown meanwhile.
         loadingLabel.isVisible = !loads.isEmpty
-        guard loads.isEmpty else { return }
+        guard !isLoading else { return }
         let waiters = loadWaiters
         loadWaiters = []
         waiters.forEach { $0() }
@@ -180,29 +189,32 @@ final class WindowController: CalendarFileActions {
         return result
     }
 
-    /// Reads one open calendar's file again (after an edit, or a change by another program):
-    /// at once when it is small, so the edit shows in the same frame, else in the background.
+    /// Reads one open calendar's file again (after an edit, or a change by another program),
+    /// never on this thread: the window never waits for a disk. Its old plans stay shown
+    /// until the new ones are parsed, then the store swaps them in one go (a version changed
+    /// by another program is parsed by a child, as at opening). `completion` runs once they are in.
     func reload(_ id: CalendarID, completion: @escaping @MainActor () -> Void = {}) {
         guard let request = files.first(where: { $0.id == id }) else { return completion() }
         watcher.watch(id, path: request.path)
-        let size = (try? FileManager.default.attributesOfItem(atPath: request.path)[.size] as? Int) ?? 0
-        // A version changed by another program is parsed by a child: never on this thread.
-        if size < Self.synchronousReloadLimit, !storage.parseGuard.isNeeded(for: request.path, timeZone: store.calendar.timeZone) {
-            finish(loader.load([request]))
-            completion()
-        } else {
-            open(paths: [request.path], readOnly: request.isReadOnly) { _ in completion() }
-        }
+        rereads.reread(request, with: loader, then: completion)
     }
+
+    /// Reads saved and changed files again, in order, off this thread.
+    private lazy var rereads: RereadQueue = {
+        let rereads = RereadQueue { [unowned self] request, result in
+            // A calendar closed while it was read stays closed.
+            guard self.files.contains(request) else { return }
+            self.finish(result)
+        }
+        rereads.onIdle = { [unowned self] in self.loadingChanged() }
+        return rereads
+    }()
 
     /// How the window reads its files: in its zone, versions not read before through a child.
     private var loader: CalendarLoader {
         CalendarLoader(timeZone: store.calendar.timeZone, parseGuard: storage.parseGuard, scheduler: loadScheduler)
     }
     private let loadScheduler: LoadScheduler
-
-    /// Files up to this size parse in a few milliseconds.
-    private static let synchronousReloadLimit = 512 * 1024
 
     /// Stops showing a calendar (its file is left alone). `undoable`: the user removed it and
     /// Ctrl+Z can bring it back, so the changes made in it before stay undoable after that.
@@ -276,7 +288,7 @@ final class WindowController: CalendarFileActions {
         if newZone.identifier != store.calendar.timeZone.identifier {
             let calendar = localeSettings.calendar(timeZone: newZone)
             store.setCalendar(calendar)
-            editing.files.setTimeZone(newZone)
+            editing.setTimeZone(newZone)
             coordinator.replaceFormatter(CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings()))
             // Problems were shown when the files were first opened; only the plans move.
             show(CalendarLoader(timeZone: newZone, parseGuard: storage.parseGuard, scheduler: loadScheduler).load(files).sources)

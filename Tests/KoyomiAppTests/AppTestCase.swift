@@ -157,6 +157,15 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         MainLoop.drain()
     }
 
+    /// Waits until every edit asked for so far is saved and its calendar read back into the
+    /// store: saves and the re-reads after them run off the main thread.
+    @MainActor
+    func waitForSaves(file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(MainLoop.iterate(until: { !self.controller.isSaving }, timeout: 10),
+                      "the save was never finished and read back", file: file, line: line)
+        MainLoop.drain()
+    }
+
     /// A standard calendar used by most tests.
     func sampleCalendar() throws -> String {
         try writeCalendar("work.ics", """

@@ -46,7 +46,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             editor.fields.endTimeEntry.text = "15:15"
             XCTAssertTrue(editor.dialog.isSaveEnabled)
             editor.save()
-            MainLoop.drain()
+            waitForSaves()
 
             XCTAssertEqual(selectedCells(), ["2026-11-10"], "the new plan's day stays selected")
             XCTAssertEqual(rowTitles, ["Dentist"], "the new plan is listed on its day")
@@ -59,13 +59,14 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
 
             // Edit: activating the row opens the editor on the plan.
             window.planList.activateRow(at: 0)
+            waitForSaves()
             let edit = try XCTUnwrap(controller.editing.editor, "activating a row opens the editor")
             XCTAssertEqual(edit.fields.titleEntry.text, "Dentist")
             XCTAssertEqual(edit.fields.startTimeEntry.text, "2:30 PM", "typed 14:30, shown on the en_US clock")
             edit.fields.titleEntry.text = "Dentist (check-up)"
             edit.fields.locationEntry.text = "Main Street 5"
             edit.save()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles, ["Dentist (check-up)"])
             text = try fileText(path)
             XCTAssertTrue(text.contains("SUMMARY:Dentist (check-up)"), text)
@@ -74,8 +75,9 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
 
             // Delete from the editor; the toast offers Undo.
             window.planList.activateRow(at: 0)
+            waitForSaves()
             try XCTUnwrap(controller.editing.editor).delete()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles, [], "the row is gone")
             XCTAssertTrue(cell("2026-11-10").visibleDotClasses.isEmpty, "and so is the dot")
             XCTAssertFalse(try fileText(path).contains("BEGIN:VEVENT"))
@@ -84,7 +86,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(toast.buttonLabel, "_Undo")
 
             toast.clickButton()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles, ["Dentist (check-up)"], "Undo brings the plan back")
             XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1)
             text = try fileText(path)
@@ -92,7 +94,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
 
             // Ctrl+Z undoes the edit before it (title and place back as first written).
             window.onUndo?()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles, ["Dentist"])
             XCTAssertFalse(try fileText(path).contains("LOCATION:"))
         }
@@ -114,7 +116,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(editor.fields.startDateEntry.text, "2026-11-13", "on that day")
             editor.fields.titleEntry.text = "Pottery"
             editor.save()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles, ["Pottery"])
             paintOnce()
             XCTAssertFalse(window.planList.addButton.isVisible, "a day with plans has no such button")
@@ -150,7 +152,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             let question = try XCTUnwrap(controller.editing.question, "a repeating plan asks which to delete")
             XCTAssertEqual(question.heading, "Delete a repeating plan")
             question.respond("this")
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles, [], "that Monday is free")
             XCTAssertEqual(cell("2026-11-16").visibleDotClasses.count, 1, "the next Monday still has it")
             let text = try fileText(path)
@@ -165,11 +167,12 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
             cell("2026-11-16").button.click()
             window.planList.activateRow(at: 0)
+            waitForSaves()
             let editor = try XCTUnwrap(controller.editing.editor)
             editor.fields.titleEntry.text = "Standup (long)"
             editor.save()
             try XCTUnwrap(controller.editing.question, "a repeating plan asks what to change").respond("this")
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles, ["Standup (long)"])
             cell("2026-11-23").button.click()
             XCTAssertEqual(rowTitles, ["Standup"], "the other Mondays keep their title")
@@ -190,11 +193,12 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             _ = openWindow([work, home], month: YearMonth(parsing: "2026-11"))
             cell("2026-11-10").button.click()
             window.planList.activateRow(at: 0)
+            waitForSaves()
             let editor = try XCTUnwrap(controller.editing.editor)
             XCTAssertEqual(editor.fields.startTimeEntry.text, "10:00 AM", "shown in the plan's own zone")
             editor.fields.calendarDropDown.selectedIndex = editor.fields.calendarChoices.firstIndex { $0.name == "Mine" }
             editor.save()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(window.planList.rows.map(\.calendarName), ["Mine"])
             let moved = try fileText(home)
             XCTAssertTrue(moved.contains("X-ACME-TICKET:42"), "the plan's own text travels\n\(moved)")
@@ -202,7 +206,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             XCTAssertFalse(try fileText(work).contains("BEGIN:VEVENT"))
 
             window.onUndo?()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(window.planList.rows.map(\.calendarName), ["Work"], "Undo moves it back")
             XCTAssertFalse(try fileText(home).contains("BEGIN:VEVENT"))
         }
@@ -215,6 +219,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             controller.open(paths: [path], readOnly: true)
             cell("2026-11-18").button.click()
             window.planList.activateRow(at: 0)
+            waitForSaves()
             XCTAssertNil(controller.editing.editor)
             XCTAssertNotNil(window.detailsDialog, "a read-only plan opens its details")
             window.detailsDialog?.close()

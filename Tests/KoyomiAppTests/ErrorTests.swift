@@ -43,10 +43,11 @@ final class ErrorTests: AppTestCase {
             XCTAssertEqual(rowTitles, ["Lunch"], "the file's other plans are shown")
 
             window.planList.activateRow(at: 0)
+            waitForSaves()
             let editor = try XCTUnwrap(controller.editing.editor)
             editor.fields.titleEntry.text = "Lunch with Ann"
             editor.save()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles, ["Lunch with Ann"])
         }
         let saved = try String(contentsOfFile: path, encoding: .utf8)

@@ -96,6 +96,7 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             let lunch = window.planList.rows.first { $0.title == "昼食会" }
             XCTAssertNotNil(lunch)
             if let lunch { controller.coordinator.planList(window.planList, didRequestDeleteOf: lunch) }
+            waitForSaves()
             XCTAssertEqual(window.currentToast?.title, "「昼食会」を削除しました")
         }
     }

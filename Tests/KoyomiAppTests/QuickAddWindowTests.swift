@@ -34,6 +34,7 @@ final class QuickAddWindowTests: AppTestCase {
 
             view.entry.text = "Lunch with Ann tomorrow 12:30 @ Cafe Blue"
             view.entry.activate()
+            waitForSaves()
             XCTAssertEqual(selectedCells(), ["2026-11-30"], "the grid goes to the new plan's day")
             XCTAssertEqual(rowTitles, ["Lunch with Ann"])
             XCTAssertEqual(view.entry.text, "", "ready for the next one")
@@ -41,6 +42,7 @@ final class QuickAddWindowTests: AppTestCase {
             XCTAssertTrue(text.contains("SUMMARY:Lunch with Ann\r\n") && text.contains("LOCATION:Cafe Blue\r\n"), text)
             XCTAssertTrue(text.contains("DTSTART:20261130T123000Z\r\n"), text)
             controller.editing.undo()
+            waitForSaves()
             XCTAssertEqual(rowTitles, [], "Undo takes it back, as for any new plan")
         }
     }
@@ -53,6 +55,7 @@ final class QuickAddWindowTests: AppTestCase {
             view.entry.text = "tomorrow 9am"
             XCTAssertEqual(view.preview.text, "Say what the plan is, not only when")
             view.entry.activate()
+            waitForSaves()
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8).contains("BEGIN:VEVENT"), false)
 
             view.entry.text = "Dentist Friday 9:00 for 45 minutes"

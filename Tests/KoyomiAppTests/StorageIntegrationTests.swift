@@ -33,6 +33,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             cell("2026-11-10").button.click()
             XCTAssertEqual(rowTitles, ["Dentist"])
             window.planList.activateRow(at: 0)
+            waitForSaves()
             let editor = try XCTUnwrap(controller.editing.editor)
             editor.fields.titleEntry.text = "Dentist (moved)"
 
@@ -44,7 +45,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
                           "the window reads the changed file by itself: \(rowTitles)")
 
             editor.save()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles.sorted(), ["Dentist (moved)", "Haircut"], "the edit is applied to the new content")
             let text = try String(contentsOfFile: path, encoding: .utf8)
             XCTAssertTrue(text.contains("SUMMARY:Haircut"), "the other program's plan is not overwritten\n\(text)")
@@ -87,6 +88,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
 
             list.calendarsList(list.popover, recolor: family.id, to: "#2ec27e")
             list.calendarsList(list.popover, rename: family.id, to: "Home")
+            waitForSaves()
             XCTAssertEqual(controller.store.calendars.first { $0.id == family.id }?.name, "Home")
             XCTAssertEqual(controller.store.calendars.first { $0.id == family.id }?.color, "#2ec27e")
             XCTAssertEqual(list.popover.rows.count, 2, "the list shows both calendars")
@@ -142,6 +144,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             var idle = false
             controller.importer.whenIdle { idle = true }
             XCTAssertTrue(MainLoop.iterate(until: { idle }, timeout: 20), "the child process answered")
+            waitForSaves()
             XCTAssertEqual(window.currentToast?.title, "Imported incoming.ics: 1 added, 1 updated, 0 skipped")
             cell("2026-11-10").button.click()
             XCTAssertEqual(rowTitles, ["New title"], "the newer copy replaced the older")
@@ -149,7 +152,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(rowTitles, ["Concert"])
 
             try XCTUnwrap(window.currentToast).clickButton()
-            MainLoop.drain()
+            waitForSaves()
             XCTAssertEqual(rowTitles, [], "Undo takes the whole import back")
             cell("2026-11-10").button.click()
             XCTAssertEqual(rowTitles, ["Old title"])

@@ -24,7 +24,7 @@ final class UndoRedoTests: AppTestCase {
             editor.fields.calendarDropDown.selectedIndex = index
         }
         editor.save()
-        MainLoop.drain()
+        waitForSaves()
     }
 
     func testUndoBringsARemovedCalendarBackAndRedoRemovesItAgain() throws {
@@ -89,9 +89,11 @@ final class UndoRedoTests: AppTestCase {
             cell("2026-11-18").button.click()
             try addPlan("Dentist", to: personal)
             controller.editing.undo()
+            waitForSaves()
             XCTAssertEqual(rowTitles, [])
             try addPlan("Haircut", to: personal)
             controller.editing.redo()
+            waitForSaves()
             XCTAssertEqual(window.currentToast?.title, "Nothing to redo", "the undone plan is not brought back over a new one")
             XCTAssertEqual(rowTitles, ["Haircut"])
         }

@@ -11,14 +11,34 @@ extension MainLoop {
     public static func runInBackground<Result: Sendable>(givingWay: Bool = false,
                                                          _ work: @escaping @Sendable () -> Result,
                                                          then completion: @escaping @MainActor (Result) -> Void) {
+        let run = handingBack(work, then: completion)
+        Thread.detachNewThread {
+            if givingWay { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+            run()
+        }
+    }
+
+    /// Runs `work` on `queue`, then `completion` with its result on the GTK main thread, as
+    /// `runInBackground` does. With a serial queue, works run one at a time in the order they
+    /// were given, and their completions arrive on the main thread in that order too (idle
+    /// sources of one priority are dispatched first in, first out).
+    public static func run<Result: Sendable>(on queue: DispatchQueue,
+                                             _ work: @escaping @Sendable () -> Result,
+                                             then completion: @escaping @MainActor (Result) -> Void) {
+        queue.async(execute: handingBack(work, then: completion))
+    }
+
+    /// `work`, followed by handing its result to `completion` through the default main context.
+    private static func handingBack<Result: Sendable>(_ work: @escaping @Sendable () -> Result,
+                                                      then completion: @escaping @MainActor (Result) -> Void)
+        -> @Sendable () -> Void {
         let slot = ResultSlot<Result>()
         let handoff = Handoff()
         handoff.deliver = {
             guard let value = slot.value else { return }
             completion(value)
         }
-        Thread.detachNewThread {
-            if givingWay { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+        return {
             slot.value = work()
             // GLib's context lock orders this write before the idle callback's read.
             let data = Unmanaged.passRetained(handoff).toOpaque()

@@ -138,13 +138,13 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
         }
     }
 
-    private func change(_ id: CalendarID, _ body: (inout CalendarDocument) throws -> Void) {
-        do {
-            try editing.files.modify(id, body)
-        } catch {
-            report(error)
+    /// Saved on the editing's save queue, after the plan edits before it; read back once saved.
+    private func change(_ id: CalendarID, _ body: @escaping @Sendable (inout CalendarDocument) throws -> Void) {
+        editing.change(id, body) { [weak self] error in
+            guard let self else { return }
+            if let error { self.report(error) }
+            self.files.reload(id)
         }
-        files.reload(id)
     }
 
     private func report(_ error: any Error) {

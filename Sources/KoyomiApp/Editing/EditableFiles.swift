@@ -7,7 +7,9 @@ import ICalendar
 /// time it is edited (opening a big file for viewing never pays for its lossless text).
 /// Every change is saved at once, atomically, with a backup, and never over another
 /// program's change (`CalendarFile.modify` re-reads and re-applies).
-@MainActor
+///
+/// Not tied to a thread, and not thread-safe: the window's `SaveQueue` owns it and uses it
+/// only on its serial queue, never on the main thread.
 final class EditableFiles {
     private var files: [CalendarID: CalendarFile] = [:]
     private let writer: AtomicFileWriter

@@ -4,20 +4,25 @@ import GtkKit
 import ICalendar
 
 /// New, edit, delete and undo: opens the editor, asks "only this one or all of them" for
-/// repeating plans, saves through `EditableFiles`, reads the changed calendar back into the
-/// store (grid, dots and list follow from there) and offers Undo in a toast and on Ctrl+Z.
+/// repeating plans, saves through `EditableFiles` on the `SaveQueue` (never on the main
+/// thread), has the changed calendar read back into the store once saved (grid, dots and
+/// list follow from there) and offers Undo in a toast and on Ctrl+Z.
 @MainActor
 final class EditingController {
-    private let store: CalendarStore
-    private let window: MainWindow
+    let store: CalendarStore
+    let window: MainWindow
     private let colors: ColorClasses
     private let settings: SettingsStore
-    let files: EditableFiles
-    private(set) var history = UndoHistory()
+    /// Owns the calendar files; every read and save of them runs there, in order.
+    let saves: SaveQueue
+    var history = UndoHistory()
+    /// Undo, Redo and moves waiting for the saves in flight, and what the user did after them,
+    /// in order (`afterSaves`, in EditingController+Saving).
+    var waiting: [@MainActor () -> Void] = []
     /// The editor or question open now, kept alive while it is on screen.
     private(set) var editor: PlanEditorDialog?
     private(set) var question: MessageDialog?
-    private let now: () -> Date
+    let now: () -> Date
     /// Removes and restores whole calendars when a removal is undone or redone.
     weak var calendars: CalendarRemoving?
     /// A calendar's file was saved: the window reads it back into the store.
@@ -30,7 +35,9 @@ final class EditingController {
         self.colors = colors
         self.settings = settings
         self.now = now
-        files = EditableFiles(writer: storage.writer, trust: storage.parseGuard.trust, timeZone: store.calendar.timeZone)
+        saves = SaveQueue(files: EditableFiles(writer: storage.writer, trust: storage.parseGuard.trust,
+                                               timeZone: store.calendar.timeZone))
+        saves.onIdle = { [unowned self] in self.runWaiting() }
     }
 
     /// Calendars a plan can be saved to, in the order they were opened.
@@ -66,20 +73,51 @@ final class EditingController {
 
     /// A plan dragged (or moved with the keyboard) in the week view: saved as an edit of its
     /// dates and times, so a repeating plan asks "only this one or all of them" and Undo works.
+    ///
+    /// The view moves the plan as it shows it; when the file holds another time for it (a
+    /// move before this one is saved but not yet read back, e.g. Ctrl+Down pressed twice
+    /// quickly), this move starts from the file's time instead, by as much, so moves add up.
+    /// So it waits for the saves in flight: the time it reads is the last one saved.
     func retime(_ entry: PlanOnDay, to timing: PlanTiming) {
-        let original = form(for: entry)
-        saveEdit(of: entry, from: original, to: original.with(timing, calendar: store.calendar))
+        afterSaves {
+            let id = entry.plan.calendarID, uid = entry.plan.id.uid, single = entry.plan.id.occurrence == nil
+            self.read({ files in
+                let document = try files.document(of: id)
+                return (document, single ? document.seriesTiming(uid: uid) : nil)
+            }, then: { [weak self] read in
+                guard let self else { return }
+                var entry = entry, timing = timing
+                if let stored = read?.1, stored != entry.plan.timing,
+                   let moved = timing.moved(from: entry.plan.timing, onto: stored) {
+                    (entry.plan.timing, timing) = (stored, moved)
+                }
+                let original = self.form(for: entry, document: read?.0)
+                // Already in its turn: an Undo pressed since waits for this move, as the user ordered.
+                self.saveEdit(of: entry, from: original, to: original.with(timing, calendar: self.store.calendar),
+                              inTurn: false)
+            })
+        }
     }
 
-    /// Enter or a click on a plan of a writable calendar.
+    /// Enter or a click on a plan of a writable calendar: the editor opens once its file is read.
     func edit(_ entry: PlanOnDay) {
-        openEditor(form: form(for: entry), entry: entry)
+        let id = entry.plan.calendarID
+        read({ files in try files.document(of: id) }, then: { [weak self] document in
+            guard let self else { return }
+            self.openEditor(form: self.form(for: entry, document: document), entry: entry)
+        })
     }
 
-    /// The editor's fields for `entry` as stored (its repeat rule, zone and reminders read from its file).
-    private func form(for entry: PlanOnDay) -> PlanForm {
+    /// Reads from the files on the save queue, after any save in flight, so what is read is
+    /// what was saved last; `use` gets it (nil if the file could not be read) on the main thread.
+    private func read<T: Sendable>(_ work: @escaping @Sendable (EditableFiles) throws -> T,
+                                   then use: @escaping @MainActor (T?) -> Void) {
+        saves.run(work, then: { result in use(try? result.get()) })
+    }
+
+    /// The editor's fields for `entry` as stored (its repeat rule, zone and reminders read from `document`).
+    private func form(for entry: PlanOnDay, document: CalendarDocument?) -> PlanForm {
         let uid = entry.plan.id.uid
-        let document = try? files.document(of: entry.plan.calendarID)
         let rule = document?.repeatRule(uid: uid)
         let isRepeating = document?.isRepeating(uid: uid) ?? (entry.plan.id.occurrence != nil)
         let known = rule.flatMap(PlanForm.Repeat.init(rule:))
@@ -131,8 +169,9 @@ final class EditingController {
         let uid = UUID().uuidString.lowercased() + "@koyomi"
         // TRANSLATORS: a toast after a new plan was saved; %@ is its title.
         let summary = FormatterStrings.fill(L("“%@” added"), draft.title)
+        let now = now()
         perform(summary, touching: [(calendarID, uid)]) { files in
-            try files.modify(calendarID) { document in _ = try document.addEvent(draft, now: self.now(), uid: uid) }
+            try files.modify(calendarID) { document in _ = try document.addEvent(draft, now: now, uid: uid) }
         }
         store.show(draft.timing.days(in: store.calendar).lowerBound)
     }
@@ -142,8 +181,11 @@ final class EditingController {
         openEditor(form: form, entry: nil)
     }
 
-    private func saveEdit(of entry: PlanOnDay, from original: PlanForm, to edited: PlanForm) {
+    /// `inTurn`: false when the caller already waited its turn (`retime`).
+    private func saveEdit(of entry: PlanOnDay, from original: PlanForm, to edited: PlanForm, inTurn: Bool = true) {
         let plan = entry.plan
+        let calendar = store.calendar
+        let now = now()
         let changes = edited.changes(from: original, calendar: store.calendar)
         let moves = edited.calendarID != plan.calendarID
         guard !changes.isEmpty || moves else { return }
@@ -157,49 +199,56 @@ final class EditingController {
                                                         plan.title),
                             destructive: false) { [weak self] onlyThis in
                 guard let self else { return }
+                let now = self.now()
                 self.perform(summary, touching: [(plan.calendarID, plan.id.uid)]) { files in
                     try files.modify(plan.calendarID) { document in
                         if onlyThis {
-                            try document.updateOccurrence(plan.id, changes, now: self.now())
+                            try document.updateOccurrence(plan.id, changes, now: now)
                         } else {
-                            try document.updateEvent(uid: plan.id.uid, self.seriesChanges(changes, occurrence: plan,
-                                                                                           document: document), now: self.now())
+                            try document.updateEvent(uid: plan.id.uid, Self.seriesChanges(changes, occurrence: plan,
+                                                                                           document: document, calendar: calendar),
+                                                     now: now)
                         }
                     }
                 }
             }
         }
         let series = plan.id.occurrence != nil
-        perform(summary, touching: [(plan.calendarID, plan.id.uid)] + (moves ? [(edited.calendarID, plan.id.uid)] : [])) { files in
+        let target = edited.calendarID
+        perform(summary, touching: [(plan.calendarID, plan.id.uid)] + (moves ? [(target, plan.id.uid)] : []),
+                inTurn: inTurn) { files in
             if moves {
                 // The plan's own text travels whole (alarms, attendees, X- properties), then changes.
                 let source = try files.document(of: plan.calendarID)
                 let snapshot = source.snapshot(uid: plan.id.uid)
-                try files.modify(edited.calendarID) { document in
-                    try document.restore(snapshot, now: self.now())
+                try files.modify(target) { document in
+                    try document.restore(snapshot, now: now)
                     document.copyTimeZones(of: plan.id.uid, from: source)
-                    let applied = series ? try self.seriesChanges(changes, occurrence: plan, document: document) : changes
-                    if !applied.isEmpty { try document.updateEvent(uid: plan.id.uid, applied, now: self.now()) }
+                    let applied = series ? try Self.seriesChanges(changes, occurrence: plan, document: document,
+                                                                  calendar: calendar) : changes
+                    if !applied.isEmpty { try document.updateEvent(uid: plan.id.uid, applied, now: now) }
                 }
                 try files.modify(plan.calendarID) { document in try document.deleteEvent(uid: plan.id.uid) }
             } else {
                 try files.modify(plan.calendarID) { document in
-                    let applied = series ? try self.seriesChanges(changes, occurrence: plan, document: document) : changes
-                    try document.updateEvent(uid: plan.id.uid, applied, now: self.now())
+                    let applied = series ? try Self.seriesChanges(changes, occurrence: plan, document: document,
+                                                                  calendar: calendar) : changes
+                    try document.updateEvent(uid: plan.id.uid, applied, now: now)
                 }
             }
         }
     }
 
-    /// "All of them" after moving one occurrence: the series moves by as much.
-    private func seriesChanges(_ changes: [PlanChange], occurrence plan: Plan,
-                               document: CalendarDocument) throws -> [PlanChange] {
+    /// "All of them" after moving one occurrence: the series moves by as much. Runs on the
+    /// save queue, against the document as saved last.
+    private nonisolated static func seriesChanges(_ changes: [PlanChange], occurrence plan: Plan,
+                                                  document: CalendarDocument, calendar: Calendar) throws -> [PlanChange] {
         try changes.map { change in
             guard case let .timing(timing, zone) = change else { return change }
             guard let series = document.seriesTiming(uid: plan.id.uid) else {
                 throw ICalendarError(path: plan.calendarID.rawValue, problem: "has no readable start for “\(plan.title)”")
             }
-            return .timing(SeriesTiming.moved(series, occurrence: plan.timing, to: timing, calendar: store.calendar),
+            return .timing(SeriesTiming.moved(series, occurrence: plan.timing, to: timing, calendar: calendar),
                            timeZone: zone)
         }
     }
@@ -221,10 +270,11 @@ final class EditingController {
                  body: FormatterStrings.fill(L("“%@” repeats. Delete only this occurrence, or all of them?"), plan.title),
                  destructive: true) { [weak self] onlyThis in
             guard let self else { return }
+            let now = self.now()
             self.perform(summary, touching: [(plan.calendarID, plan.id.uid)]) { files in
                 try files.modify(plan.calendarID) { document in
                     if onlyThis {
-                        try document.deleteOccurrence(plan.id, now: self.now())
+                        try document.deleteOccurrence(plan.id, now: now)
                     } else {
                         try document.deleteEvent(uid: plan.id.uid)
                     }
@@ -248,109 +298,5 @@ final class EditingController {
         }
         question = dialog
         dialog.present()
-    }
-
-    /// A calendar was closed or removed: nothing can be saved into it or restored there,
-    /// unless the removal itself can be undone first (`keepingHistory`: its entry stands
-    /// above the calendar's older ones, so they are reached only once it is back).
-    func forget(_ calendar: CalendarID, keepingHistory: Bool = false) {
-        files.forget(calendar)
-        if !keepingHistory { history.forget(calendar) }
-    }
-
-    // MARK: Undo
-
-    /// Ctrl+Z, or a toast's Undo: the last change is put back.
-    func undo() {
-        guard let entry = history.popLast() else {
-            // TRANSLATORS: a toast when Ctrl+Z has nothing left to undo.
-            return window.showToast(L("Nothing to undo"))
-        }
-        guard let redo = reverse(entry) else { return }
-        history.pushUndone(redo)
-        // TRANSLATORS: a toast after Undo; %@ is what was undone, e.g. "“Dentist” deleted".
-        window.showToast(FormatterStrings.fill(L("Undone: %@"), entry.summary))
-    }
-
-    /// Ctrl+Shift+Z: what was last undone is done again.
-    func redo() {
-        guard let entry = history.popUndone() else {
-            // TRANSLATORS: a toast when Ctrl+Shift+Z has nothing to redo.
-            return window.showToast(L("Nothing to redo"))
-        }
-        guard let undo = reverse(entry) else { return }
-        history.pushRedone(undo)
-        // TRANSLATORS: a toast after Redo; %@ is what was done again, e.g. "“Dentist” deleted".
-        window.showToast(FormatterStrings.fill(L("Redone: %@"), entry.summary))
-    }
-
-    /// A calendar was removed from the calendars list: Ctrl+Z brings it back.
-    func calendarRemoved(_ removed: UndoHistory.RemovedCalendar, summary: String) {
-        history.push(UndoHistory.Entry(change: .calendarRemoved(removed), summary: summary))
-        window.showToast(summary, undo: { [weak self] in self?.undo() })
-    }
-
-    /// Puts back what `entry` kept, and returns the entry that reverses that again; nil (and
-    /// the problem said) when it could not be done.
-    private func reverse(_ entry: UndoHistory.Entry) -> UndoHistory.Entry? {
-        switch entry.change {
-        case let .plans(steps):
-            var now: [UndoHistory.Step] = []
-            defer { Set(steps.map(\.calendar)).forEach { onCalendarSaved?($0) } }
-            do {
-                for step in steps.reversed() {
-                    now.append(UndoHistory.Step(calendar: step.calendar, uid: step.uid,
-                                                before: try files.document(of: step.calendar).snapshot(uid: step.uid)))
-                    try files.modify(step.calendar) { document in try document.restore(step.before, now: self.now()) }
-                }
-            } catch {
-                report(error)
-                return nil
-            }
-            return UndoHistory.Entry(change: .plans(now.reversed()), summary: entry.summary)
-        case let .calendarRemoved(removed):
-            guard let calendars else { return nil }
-            do {
-                try calendars.restore(removed)
-            } catch {
-                report(error)
-                return nil
-            }
-            return UndoHistory.Entry(change: .calendarRestored(removed), summary: entry.summary)
-        case let .calendarRestored(restored):
-            guard let calendars, let removed = calendars.remove(restored.path) else { return nil }
-            return UndoHistory.Entry(change: .calendarRemoved(removed), summary: entry.summary)
-        }
-    }
-
-    // MARK: Saving
-
-    /// Runs one user action against the files, remembers how to undo it, reads the touched
-    /// calendars back into the store and shows a toast with Undo. A failure changes nothing
-    /// that was not saved, and says why.
-    func perform(_ summary: String, touching plans: [(calendar: CalendarID, uid: String)], toast: Bool = true,
-                 _ change: (EditableFiles) throws -> Void) {
-        var steps: [UndoHistory.Step] = []
-        do {
-            for (calendar, uid) in plans {
-                steps.append(UndoHistory.Step(calendar: calendar, uid: uid,
-                                              before: try files.document(of: calendar).snapshot(uid: uid)))
-            }
-            try change(files)
-        } catch {
-            report(error)
-            Set(plans.map(\.calendar)).forEach { onCalendarSaved?($0) }
-            return
-        }
-        history.push(UndoHistory.Entry(change: .plans(steps), summary: summary))
-        Set(plans.map(\.calendar)).forEach { onCalendarSaved?($0) }
-        if toast { window.showToast(summary, undo: { [weak self] in self?.undo() }) }
-    }
-
-    private func report(_ error: any Error) {
-        // TRANSLATORS: shown when a change could not be saved; %@ says why.
-        let message = FormatterStrings.fill(L("Could not save: %@"), "\(error)")
-        window.errors.show([message])
-        FileHandle.standardError.write(Data("koyomi: \(message)\n".utf8))
     }
 }

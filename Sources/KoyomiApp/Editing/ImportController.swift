@@ -111,16 +111,18 @@ final class ImportController {
     private func merge(_ vetted: VettedCalendar, from path: String, into calendar: CalendarID) {
         let name = (path as NSString).lastPathComponent
         let uids = vetted.document.eventUIDs
-        var summary: ImportSummary?
         let now = now()
         // TRANSLATORS: what Undo takes back after an import; %@ is the file name.
         editing.perform(FormatterStrings.fill(L("Import of %@"), name), touching: uids.map { (calendar, $0) },
-                        toast: false) { files in
-            try files.modify(calendar) { document in
-                summary = document.importEvents(from: vetted.document, now: now)
-            }
-        }
-        guard let summary else { return }
+                        toast: false, { files in
+            try files.modify(calendar) { document in document.importEvents(from: vetted.document, now: now) }
+        }, then: { [weak self] summary in
+            self?.imported(summary, vetted: vetted, name: name)
+        })
+    }
+
+    /// The import was saved: what came in, and what was left out and why.
+    private func imported(_ summary: ImportSummary, vetted: VettedCalendar, name: String) {
         let problems = vetted.problems + summary.skipped.map(Self.explanation) + summary.notes
         // TRANSLATORS: a toast after an import; %1$@ is the file, %2$@ the counts ("3 added, 1 updated, 0 skipped").
         window.showToast(FormatterStrings.fill(L("Imported %1$@: %2$@"), name, Self.counts(summary)),
