@@ -17,6 +17,8 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     let search: SearchController
     /// Opens the editor and deletes plans (writable calendars only).
     weak var editing: EditingController?
+    /// Runs its argument once every edit asked for is saved and read back (the window's).
+    var whenEditsSettled: ((@escaping @MainActor () -> Void) -> Void)?
     /// Told when the user switches between month and week (the window remembers it).
     var onViewChanged: ((CalendarViewKind) -> Void)?
     /// The view shown now.
@@ -195,10 +197,12 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         guard let editing, isWritable(entry.plan.calendarID) else {
             // TRANSLATORS: a toast when a plan of a read-only calendar is dragged.
             window.showToast(L("This calendar is read-only: its plans cannot be moved"))
+            view.dropSettled()
             return renderGridAndTitle()
         }
         selectedPlan = entry.plan.id
         editing.retime(entry, to: timing)
+        whenEditsSettled? { [weak view] in view?.dropSettled() }
     }
 
     func weekView(_ view: WeekView, didNavigate navigation: CalendarNavigation) {

@@ -83,6 +83,7 @@ final class WindowController: CalendarFileActions {
         calendarsPopover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
         mainWindow.header.headerBar.packEnd(calendarsPopover.button)
         coordinator.panel = panel
+        coordinator.whenEditsSettled = { [weak self] body in self?.whenSaved(body) }
         coordinator.refreshList()
         connectSettings()
         connectViews(month: month)

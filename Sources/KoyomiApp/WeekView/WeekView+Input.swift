@@ -61,15 +61,22 @@ extension WeekView {
         showPreview(of: held)
     }
 
+    /// A drop leaves the preview where the plan goes until the week is drawn again with the
+    /// plan there (the save and the re-read happen off the main thread), or until the edit
+    /// settles without a change (`dropSettled`: a question cancelled, a read-only calendar).
     private func endDrag() {
-        dragPreview.isVisible = false
-        guard let held = dragging, held.isActive else {
+        guard let held = dragging, held.isActive, held.changes else {
             dragging = nil
+            dragPreview.isVisible = false
             return
         }
         dragging = nil
-        guard held.changes else { return }
         delegate?.weekView(self, didMove: held.entry, to: held.timing(in: formatter.calendar))
+    }
+
+    /// The dropped plan's edit is saved and read back, or came to nothing: the preview goes.
+    func dropSettled() {
+        dragPreview.isVisible = false
     }
 
     /// A box where the plan would go, saying its new time.

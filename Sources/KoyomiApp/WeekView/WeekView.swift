@@ -166,6 +166,8 @@ final class WeekView {
 
     func render(_ newState: WeekViewState) {
         let spanChanged = newState.span != state?.span
+        // A dropped plan is drawn where it went: its preview has done its job.
+        if dragging == nil { dragPreview.isVisible = false }
         // Blocks are refilled in time order: the focus follows its plan, not its widget.
         let focusedPlan = focusedEntry?.plan.id
         state = newState
