@@ -91,11 +91,42 @@ static void koyomi_share_measure(GtkWidget *widget, GtkOrientation orientation, 
     *natural = 0;
 }
 
+/// Told a share box's new size (`koyomi_share_box_watch_size`), from inside its allocation:
+/// change nothing there, only note it (or defer the change to before the next frame).
+typedef void (*KoyomiSizeCallback)(int width, int height, gpointer data);
+
+typedef struct {
+    KoyomiSizeCallback callback;
+    gpointer data;
+    GDestroyNotify destroy;
+    int width, height;
+} KoyomiSizeWatch;
+
+static GQuark koyomi_size_watch_quark(void) {
+    return g_quark_from_static_string("koyomi-size-watch");
+}
+
+static GQuark koyomi_pass_through_quark(void) {
+    return g_quark_from_static_string("koyomi-pass-through");
+}
+
+static void koyomi_size_watch_free(gpointer pointer) {
+    KoyomiSizeWatch *watch = pointer;
+    if (watch->destroy) watch->destroy(watch->data);
+    g_free(watch);
+}
+
 /// Gives each visible child its share of the parent (mirrored in right-to-left layouts), and
 /// never less than the child's own minimum, so GTK has nothing to warn about; the parent
 /// clips what does not fit.
 static void koyomi_share_allocate(GtkWidget *widget, int width, int height, int baseline) {
     (void)baseline;
+    KoyomiSizeWatch *watch = g_object_get_qdata(G_OBJECT(widget), koyomi_size_watch_quark());
+    if (watch && (watch->width != width || watch->height != height)) {
+        watch->width = width;
+        watch->height = height;
+        watch->callback(width, height, watch->data);
+    }
     gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
         if (!gtk_widget_should_layout(child)) continue;
@@ -123,8 +154,16 @@ static void koyomi_share_box_dispose(GObject *object) {
     G_OBJECT_CLASS(g_type_class_peek(GTK_TYPE_WIDGET))->dispose(object);
 }
 
+/// A pass-through box is never the target of a pointer event itself, only its children are:
+/// a layer of bars over a grid of day cells leaves the cells clickable between the bars.
+static gboolean koyomi_share_box_contains(GtkWidget *widget, double x, double y) {
+    if (g_object_get_qdata(G_OBJECT(widget), koyomi_pass_through_quark())) return FALSE;
+    return GTK_WIDGET_CLASS(g_type_class_peek(GTK_TYPE_WIDGET))->contains(widget, x, y);
+}
+
 static void koyomi_share_box_class_init(gpointer klass, gpointer data) {
     (void)data;
+    GTK_WIDGET_CLASS(klass)->contains = koyomi_share_box_contains;
     G_OBJECT_CLASS(klass)->dispose = koyomi_share_box_dispose;
     gtk_widget_class_set_css_name(GTK_WIDGET_CLASS(klass), "sharebox");
 }
@@ -146,6 +185,18 @@ static inline GtkWidget *koyomi_share_box_new(void) {
     return box;
 }
 
+/// Calls `callback` with the box's size whenever an allocation changes it.
+static inline void koyomi_share_box_watch_size(GtkWidget *box, KoyomiSizeCallback callback, gpointer data,
+                                               GDestroyNotify destroy) {
+    KoyomiSizeWatch *watch = g_new0(KoyomiSizeWatch, 1);
+    *watch = (KoyomiSizeWatch){callback, data, destroy, -1, -1};
+    g_object_set_qdata_full(G_OBJECT(box), koyomi_size_watch_quark(), watch, koyomi_size_watch_free);
+}
+
+static inline void koyomi_share_box_set_pass_through(GtkWidget *box) {
+    g_object_set_qdata(G_OBJECT(box), koyomi_pass_through_quark(), GINT_TO_POINTER(1));
+}
+
 static inline void koyomi_share_place(GtkWidget *child, double x, double width, double y, double height) {
     KoyomiShare *share = g_new(KoyomiShare, 1);
     *share = (KoyomiShare){x, width, y, height};
@@ -156,9 +207,14 @@ static inline void koyomi_share_place(GtkWidget *child, double x, double width, 
 
 /// A shrink box's width asks nothing (0) and would like its children's natural width; its
 /// height is its children's. What it is not given is clipped.
+static GQuark koyomi_shrink_height_quark(void) {
+    return g_quark_from_static_string("koyomi-shrink-height");
+}
+
 static void koyomi_shrink_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
                                   int *natural, int *minimum_baseline, int *natural_baseline) {
     (void)minimum_baseline; (void)natural_baseline;
+    gboolean shrinks_height = g_object_get_qdata(G_OBJECT(widget), koyomi_shrink_height_quark()) != NULL;
     *minimum = 0;
     *natural = 0;
     for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
@@ -172,7 +228,7 @@ static void koyomi_shrink_measure(GtkWidget *widget, GtkOrientation orientation,
             size = MAX(for_size, least);
         }
         gtk_widget_measure(child, orientation, size, &child_min, &child_nat, NULL, NULL);
-        if (orientation == GTK_ORIENTATION_VERTICAL) *minimum = MAX(*minimum, child_min);
+        if (orientation == GTK_ORIENTATION_VERTICAL && !shrinks_height) *minimum = MAX(*minimum, child_min);
         *natural = MAX(*natural, child_nat);
     }
 }
@@ -195,6 +251,33 @@ static void koyomi_shrink_allocate(GtkWidget *widget, int width, int height, int
 
 /// A container that lets its content be narrower than the content would ask: a row of day
 /// decorations or header buttons in a phone-sized window, clipped rather than widening it.
+/// The box's height asks nothing either (the child is clipped at the bottom).
+static inline void koyomi_shrink_box_shrink_height(GtkWidget *box) {
+    g_object_set_qdata(G_OBJECT(box), koyomi_shrink_height_quark(), GINT_TO_POINTER(1));
+}
+
+/// The natural widths of a header bar's start, title and end, and of its own padding (the
+/// bar's natural width beyond its GtkCenterBox's). False if the bar is not built as expected.
+static inline gboolean koyomi_header_bar_parts(GtkWidget *bar, int *start, int *center, int *end, int *padding) {
+    GtkWidget *node = bar;
+    while (node && !GTK_IS_CENTER_BOX(node)) node = gtk_widget_get_first_child(node);
+    if (!node) return FALSE;
+    GtkCenterBox *box = GTK_CENTER_BOX(node);
+    GtkWidget *parts[3] = {gtk_center_box_get_start_widget(box), gtk_center_box_get_center_widget(box),
+                           gtk_center_box_get_end_widget(box)};
+    int *widths[3] = {start, center, end};
+    int minimum = 0;
+    for (int i = 0; i < 3; i++) {
+        *widths[i] = 0;
+        if (parts[i]) gtk_widget_measure(parts[i], GTK_ORIENTATION_HORIZONTAL, -1, &minimum, widths[i], NULL, NULL);
+    }
+    int bar_natural = 0, box_natural = 0;
+    gtk_widget_measure(bar, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &bar_natural, NULL, NULL);
+    gtk_widget_measure(node, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &box_natural, NULL, NULL);
+    *padding = MAX(0, bar_natural - box_natural);
+    return TRUE;
+}
+
 static inline GtkWidget *koyomi_shrink_box_new(void) {
     GtkWidget *box = koyomi_widget_new_with_role(koyomi_share_box_get_type(), GTK_ACCESSIBLE_ROLE_GENERIC);
     gtk_widget_set_layout_manager(box, gtk_custom_layout_new(NULL, koyomi_shrink_measure, koyomi_shrink_allocate));

@@ -1,8 +1,10 @@
 import Foundation
 
-/// The all-day row above a week's time grid: each all-day plan is one bar across the columns
-/// of the days it covers (cut where the span ends, and saying so), and bars keep one lane
-/// across the span so they never cross. Lanes past `maxLanes` are folded into a "+N" per day.
+/// The all-day row above a week's time grid, or a week row of a roomy month grid: each plan
+/// that `isBar` picks (all-day plans; in the month, plans of several days too) is one bar
+/// across the columns of the days it covers (cut where the span ends, and saying so), and bars
+/// keep one lane across the span so they never cross. Lanes past `maxLanes` are folded into a
+/// count per day.
 public struct AllDayRowLayout: Equatable, Sendable {
     public struct Bar: Equatable, Sendable {
         /// The plan on the bar's first shown day (its row in that day's list).
@@ -22,13 +24,14 @@ public struct AllDayRowLayout: Equatable, Sendable {
     /// Per column, how many all-day plans of that day have no bar shown.
     public let hidden: [Int]
 
-    /// `plans(day)` gives each day's list rows (`DaySlice.plans(on:)`); timed plans are left
-    /// to the time grid.
-    public init(span: DaySpan, plans: (CalendarDay) -> [PlanOnDay], calendar: Calendar, maxLanes: Int = 3) {
+    /// `plans(day)` gives each day's list rows (`DaySlice.plans(on:)`); plans `isBar` leaves out
+    /// are left to the time grid (or the day's chips).
+    public init(span: DaySpan, plans: (CalendarDay) -> [PlanOnDay], calendar: Calendar, maxLanes: Int = 3,
+                isBar: (Plan) -> Bool = \.isAllDay) {
         var order: [Plan.ID] = []
         var found: [Plan.ID: (first: PlanOnDay, column: Int, last: Int)] = [:]
         for (column, day) in span.days.enumerated() {
-            for row in plans(day) where row.plan.isAllDay {
+            for row in plans(day) where isBar(row.plan) {
                 if let known = found[row.plan.id] {
                     found[row.plan.id] = (known.first, known.column, column)
                 } else {

@@ -78,6 +78,16 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         navigate(navigation)
     }
 
+    /// A chip or bar: its day is shown (never deselected) and the plan's row takes the focus.
+    func monthGrid(_ grid: MonthGridView, didSelectPlan entry: PlanOnDay) {
+        store.show(entry.day)
+        window.planList.focusRow(of: entry.plan.id)
+    }
+
+    func monthGridPlans(_ grid: MonthGridView) -> (slice: DaySlice, style: PlanRowStyle) {
+        (store.slice(of: store.layout.span), PlanRowStyle(calendars: store.calendars, formatter: formatter))
+    }
+
     // MARK: MainWindowDelegate
 
     func mainWindow(_ window: MainWindow, didNavigate navigation: CalendarNavigation) {

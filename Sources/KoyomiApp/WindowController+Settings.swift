@@ -29,8 +29,7 @@ extension WindowController {
         let week = mainWindow.week, header = mainWindow.header, layout = mainWindow.panelLayout
         mainWindow.panelLayout.viewWidthChanged = { [weak week, weak header, weak layout] width in
             week?.setAvailableWidth(Int(width))
-            // Below this the header's secondary buttons no longer fit beside the title.
-            if let area = layout?.area.width { header?.setCollapsed(area < CalendarHeader.collapseWidth) }
+            if let area = layout?.area.width { header?.fit(width: area) }
         }
         mainWindow.window.addAction("search") { [weak self] in self?.mainWindow.openSearch() }
         mainWindow.window.addAction("today") { [weak self] in self?.store.goToToday() }

@@ -114,6 +114,11 @@ final class AccessibilityTreeTests: XCTestCase {
         END:VCALENDAR
         """.utf8).write(to: calendar)
 
+        // Wide enough for the header's view switch beside the week's title (a narrower window
+        // folds it into the main menu).
+        let settings = folder.appendingPathComponent("config/koyomi/settings.ini")
+        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Window]\nwidth=1000\nheight=760\n".utf8).write(to: settings)
         let app = Process()
         app.executableURL = TestEnvironment.koyomiBinary
         app.arguments = [calendar.path]

@@ -61,6 +61,13 @@ extension Widget {
         return minimum
     }
 
+    /// The width the widget would like (its natural width).
+    public var naturalWidth: Int32 {
+        var minimum: Int32 = 0, natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+        return natural
+    }
+
     /// The height the widget would like at its current width (its natural height).
     public var naturalHeight: Int32 {
         var minimum: Int32 = 0, natural: Int32 = 0

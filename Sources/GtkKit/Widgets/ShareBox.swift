@@ -23,6 +23,27 @@ public final class ShareBox: Widget {
         gtk_widget_unparent(child.widget)
     }
 
+    /// Calls `handler` with the box's new width and height whenever an allocation changes
+    /// them. It runs inside GTK's allocation: change no widget there, defer (`MainLoop.beforeNextFrame`).
+    public func onSizeChanged(_ handler: @escaping @MainActor (Int32, Int32) -> Void) {
+        typealias Body = @MainActor (Int32, Int32) -> Void
+        let box = Unmanaged.passRetained(ClosureBox<Body>(handler)).toOpaque()
+        let trampoline: KoyomiSizeCallback = { width, height, data in
+            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
+            MainActor.assumeIsolated { box.body(width, height) }
+        }
+        let release: GDestroyNotify = { data in
+            guard let data else { return }
+            Unmanaged<ClosureBox<Body>>.fromOpaque(data).release()
+        }
+        koyomi_share_box_watch_size(widget, trampoline, box, release)
+    }
+
+    /// Pointer events go through the box to what lies beneath, except on its children.
+    public func passPointerThrough() {
+        koyomi_share_box_set_pass_through(widget)
+    }
+
     /// Moves `child` (one of this box's) to its new shares; the box is allocated again.
     public func place(_ child: Widget, x: Double, width: Double, y: Double, height: Double) {
         koyomi_share_place(child.widget, x, width, y, height)

@@ -6,8 +6,10 @@ import CGtk
 /// the header's buttons in a phone-sized window.
 @MainActor
 public final class ShrinkBox: Widget {
-    public init(child: Widget) {
+    /// `shrinksHeight`: the box asks for no height either (the child is clipped at the bottom).
+    public init(child: Widget, shrinksHeight: Bool = false) {
         super.init(retaining: UnsafeMutableRawPointer(koyomi_shrink_box_new()))
+        if shrinksHeight { koyomi_shrink_box_shrink_height(widget) }
         gtk_widget_set_parent(child.widget, widget)
     }
 }

@@ -12,6 +12,10 @@ final class DayCell {
     /// The day number's widget, for checks of where it is drawn.
     var numberWidget: Widget { number }
     private let decorations = Box(.horizontal, spacing: 3)
+    private var decorationsRow: ShrinkBox!
+    private var chipsArea: ShrinkBox!
+    /// The roomy grid's chips and "+N more" (issue 19), in place of the dots.
+    let chips = DayCellChips()
     private let dots: [Box]
     private let overflow = Inscription()
     private let holiday = Label()
@@ -57,7 +61,13 @@ final class DayCell {
         dots.forEach(decorations.append)
         decorations.append(overflow)
         // In a phone-sized window the row is clipped rather than widening the grid.
-        content.append(ShrinkBox(child: decorations))
+        decorationsRow = ShrinkBox(child: decorations)
+        content.append(decorationsRow)
+        // Chips never hold a cell taller than the grid gives it: the grid's size decides
+        // how many fit, so they must not decide the grid's size.
+        chipsArea = ShrinkBox(child: chips.root, shrinksHeight: true)
+        chipsArea.isVisible = false
+        content.append(chipsArea)
 
         button = Button(child: content)
         button.hasFrame = false
@@ -97,6 +107,17 @@ final class DayCell {
     func sendAccessibleText() {
         button.accessibleLabel = wantedAccessibleLabel
         button.accessibleDescription = wantedAccessibleDescription
+    }
+
+    /// Roomy: chips and bars in place of dots (`MonthGridView` decides by the cells' size).
+    var isRoomy: Bool {
+        get { chips.root.isVisible }
+        set {
+            chips.root.isVisible = newValue
+            chipsArea.isVisible = newValue
+            chipsArea.vexpand = newValue
+            decorationsRow.isVisible = !newValue
+        }
     }
 
     /// Applies a decoration; `colors` gives the CSS class for each dot.

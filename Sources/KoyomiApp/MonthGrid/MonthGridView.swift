@@ -23,7 +23,7 @@ final class MonthGridView {
     private let weekColumn = Box(.vertical, spacing: 2)
     private let weekCorner = Label()
     let weekLabels: [Label]
-    private let colors: ColorClasses
+    let colors: ColorClasses
     var formatter: CalendarFormatter {
         didSet { headerOrder = nil }
     }
@@ -31,6 +31,13 @@ final class MonthGridView {
     private var headerOrder: [Int]?
     private(set) var state: MonthGridState?
     private var pendingReload: MainLoopSource?
+    /// A layer over the day cells for a roomy grid's bars; it also reports the grid's size.
+    let barsLayer = ShareBox()
+    var bars: [WeekPlanBlock] = []
+    var gridSize: (width: Double, height: Double) = (0, 0)
+    var pendingDensityCheck: MainLoopSource?
+    /// Dots, or chips and bars (`MonthGridView+Roomy`).
+    var density: Density = .compact
 
     init(formatter: CalendarFormatter, colors: ColorClasses) {
         self.formatter = formatter
@@ -60,6 +67,9 @@ final class MonthGridView {
         for (index, cell) in cells.enumerated() {
             dayGrid.attach(cell.button, column: Int32(index % 7), row: Int32(index / 7))
         }
+        // Over every cell, drawn after them; clicks between its bars reach the cells.
+        barsLayer.passPointerThrough()
+        dayGrid.attach(barsLayer, column: 0, row: 0, width: 7, height: 6)
         weekdayRow.setMargins(top: 4, start: 6, end: 6)
         dayGrid.setMargins(bottom: 6, start: 6, end: 6)
         dayGrid.hexpand = true
@@ -82,14 +92,18 @@ final class MonthGridView {
         root.append(header)
         root.append(body)
 
+        barsLayer.onSizeChanged { [weak self] width, height in self?.gridSizeChanged(width: width, height: height) }
         for cell in cells {
             let press = ClickGesture(on: cell.button)
             press.onPressed { [weak self] count in self?.pressCount = count }
             presses.append(press)
             cell.button.onClicked { [weak self, weak cell] in
-                guard let self, let day = cell?.day else { return }
+                guard let self, let cell, let day = cell.day else { return }
                 let count = self.pressCount
                 self.pressCount = 0
+                if let entry = cell.chips.takePressedPlan() {
+                    return self.delegate?.monthGrid(self, didSelectPlan: entry) ?? ()
+                }
                 if count >= 2 {
                     self.delegate?.monthGrid(self, didDoubleClick: day)
                 } else {
@@ -227,6 +241,11 @@ final class MonthGridView {
             let decoration = delegate.monthGrid(self, decorationFor: day)
             cell.decorate(decoration, colors: colors)
         }
+        if case let .roomy(lines) = density {
+            renderRoomy(lines: lines)
+        } else {
+            bars.forEach { $0.hide() }
+        }
         accessibleLabelsAreStale = true
         colors.flush()
         sendAccessibleTextAfterPaint()
@@ -257,6 +276,9 @@ final class MonthGridView {
         for (index, cell) in cells.enumerated() {
             cell.button.isVisible = row == nil || index / 7 == row
         }
+        // Spanning six rows, the layer would keep them all: hidden while one week shows.
+        barsLayer.isVisible = row == nil
+        applyDensity()
         for (index, label) in weekLabels.enumerated() { label.isVisible = row == nil || index == row }
     }
 

@@ -12,6 +12,10 @@ protocol MonthGridViewDelegate: AnyObject {
     func monthGrid(_ grid: MonthGridView, didNavigate navigation: CalendarNavigation)
     /// How `day`'s cell should be decorated; asked for all 42 cells on every reload.
     func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration
+    /// A chip or bar of a roomy grid was clicked: its plan on that day.
+    func monthGrid(_ grid: MonthGridView, didSelectPlan entry: PlanOnDay)
+    /// The grid's days' plans and how they look, for a roomy grid's chips and bars.
+    func monthGridPlans(_ grid: MonthGridView) -> (slice: DaySlice, style: PlanRowStyle)
 }
 
 /// Everything the grid shows apart from decorations, as plain values.

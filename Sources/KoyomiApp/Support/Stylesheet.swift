@@ -37,6 +37,11 @@ enum Stylesheet {
     .overflow { font-size: 0.7em; font-weight: bold; opacity: 0.8; }
     .holiday-label { font-size: 0.7em; border-radius: 4px; padding: 0 4px; }
 
+    /* A roomy month (issue 19): one-line chips under the week row's bars. */
+    .month-chip { font-size: 0.78em; padding: 0 3px; }
+    .month-chip-mark { min-width: 4px; min-height: 11px; border-radius: 2px; }
+    .month-more { font-size: 0.72em; font-weight: bold; opacity: 0.8; padding: 0 3px; }
+
     /* The editor's seven weekday toggles fit a 440 px dialog (Adwaita pads buttons 10 px). */
     .weekday-toggles > button { padding-left: 4px; padding-right: 4px; }
 

@@ -80,8 +80,6 @@ final class CalendarHeader {
     private var todayFold: ShrinkBox!
     private var startFold: ShrinkBox!
     private var endFold: ShrinkBox!
-    /// Windows narrower than this fold the secondary buttons into the menu.
-    static let collapseWidth: Int32 = 600
     /// Whether the secondary buttons are folded into the menu now.
     private(set) var isCollapsed = false
 
@@ -125,12 +123,15 @@ final class CalendarHeader {
         views.append(monthViewButton)
         views.append(weekViewButton)
         startFold = ShrinkBox(child: views)
+        refitWhenChanged(subtitle)
+        refitWhenChanged(title)
         headerBar.packStart(startFold)
         headerBar.packEnd(menuButton)
         tools.append(newPlanButton)
         tools.append(searchButton)
         endFold = ShrinkBox(child: tools)
         headerBar.packEnd(endFold)
+
 
         previousButton.onClicked { [weak self] in self?.page(by: -1) }
         nextButton.onClicked { [weak self] in self?.page(by: 1) }
@@ -149,6 +150,52 @@ final class CalendarHeader {
     /// Puts a button of the window's own (the sync indicator) with the end's folding buttons.
     func addTool(_ widget: Widget) {
         tools.prepend(widget)
+        refitWhenChanged(widget)
+    }
+
+    /// Puts a widget of the window's own (the loading notice) after the start's buttons.
+    func addStart(_ widget: Widget) {
+        headerBar.packStart(widget)
+        refitWhenChanged(widget)
+    }
+
+    /// What the header needs changes with what its parts show: fit again, before the next frame.
+    private func refitWhenChanged(_ widget: Widget) {
+        for property in ["visible", "label"] where property == "visible" || widget is Label {
+            watches.append(widget.onNotify(property) { [weak self] in self?.scheduleRefit() })
+        }
+    }
+
+    private var watches: [SignalConnection] = []
+    private var pendingRefit: MainLoopSource?
+    private var width: Int32 = 0
+
+    private func scheduleRefit() {
+        guard pendingRefit == nil, width > 0 else { return }
+        pendingRefit = MainLoop.beforeNextFrame { [weak self] in
+            guard let self else { return }
+            self.pendingRefit = nil
+            self.fit(width: self.width)
+        }
+    }
+
+    /// Folds the secondary buttons away when the header, `width` pixels wide, cannot show
+    /// them beside the title without clipping, and back when it can. What they need is measured
+    /// each time (the sync status and the subtitle change it); folded, the buttons in the folds
+    /// are measured where they wait.
+    func fit(width: Int32) {
+        self.width = width
+        guard let parts = headerBar.partWidths else { return }
+        var (start, end) = (parts.start, parts.end)
+        if isCollapsed {
+            // Folded away, they are measured where they wait; each comes back with the bar's
+            // spacing (6 px) before it.
+            start += todayButton.naturalWidth + viewSwitch.naturalWidth + 12
+            end += tools.naturalWidth + 6
+        }
+        // GTK 4.8's GtkCenterBox keeps the title centred: the wider side counts twice.
+        let needed = parts.padding + parts.title + 2 * max(start, end)
+        setCollapsed(width < needed)
     }
 
     /// A phone-sized window folds Today, the view switch, new plan, search and sync into the menu.

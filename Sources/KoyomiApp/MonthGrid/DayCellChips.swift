@@ -1,0 +1,90 @@
+import CalendarModel
+import GtkKit
+
+/// The roomy part of a day cell (issue 19): room left for the week row's bars, then one-line
+/// chips of the day's other plans (a colour mark, the start time, the title) and "+N more".
+/// Made once per cell and refilled; hidden while the grid is compact (dots).
+@MainActor
+final class DayCellChips {
+    let root = Box(.vertical)
+    private let barSpace = Box(.vertical)
+    private var chips: [(row: Box, mark: Box, text: Inscription, markClass: String?)] = []
+    private let more = Inscription()
+    /// The plans the chips show now, in order.
+    private(set) var shown: [PlanOnDay] = []
+    /// The plan of the chip the pointer last pressed, taken by the cell's click.
+    private var pressed: PlanOnDay?
+    private var presses: [ClickGesture] = []
+
+    init() {
+        root.isVisible = false
+        root.append(barSpace)
+        more.addCSSClass("month-more")
+        more.minLines = 0
+        more.xalign = 0
+        more.isVisible = false
+        root.append(more)
+    }
+
+    var moreText: String? { more.isVisible ? more.text : nil }
+    var chipTexts: [String] { chips.prefix(shown.count).map(\.text.text) }
+
+    /// Shows `plans` as chips under `barLanes` lines left for the bars, then "+`hidden` more".
+    func show(_ plans: [PlanOnDay], barLanes: Int, hidden: Int, lineHeight: Int32, text: (PlanOnDay) -> String,
+              colorClass: (PlanOnDay) -> String) {
+        barSpace.setSizeRequest(height: Int32(barLanes) * lineHeight)
+        while chips.count < plans.count { addChip(lineHeight: lineHeight) }
+        shown = plans
+        for (index, chip) in chips.enumerated() {
+            guard index < plans.count else {
+                chip.row.isVisible = false
+                continue
+            }
+            chip.row.isVisible = true
+            let words = text(plans[index])
+            if chip.text.text != words { chip.text.text = words }
+            let name = colorClass(plans[index])
+            if name != chip.markClass {
+                if let old = chip.markClass { chip.mark.removeCSSClass(old) }
+                chip.mark.addCSSClass(name)
+                chips[index].markClass = name
+            }
+        }
+        more.isVisible = hidden > 0
+        // TRANSLATORS: the last line of a roomy month cell: %d more plans than the cell shows.
+        if hidden > 0 { more.text = String(format: L("+%d more"), hidden) }
+    }
+
+    private func addChip(lineHeight: Int32) {
+        let row = Box(.horizontal, spacing: 4)
+        row.addCSSClass("month-chip")
+        row.setSizeRequest(height: lineHeight)
+        let mark = Box(.vertical)
+        mark.addCSSClass("color-bar")
+        mark.addCSSClass("month-chip-mark")
+        mark.valign = .center
+        let text = Inscription()
+        text.minLines = 0
+        text.minChars = 1
+        text.overflow = .ellipsizeEnd
+        text.hexpand = true
+        text.xalign = 0
+        row.append(mark)
+        row.append(text)
+        root.insert(row, before: more)
+        let index = chips.count
+        let press = ClickGesture(on: row)
+        press.onPressed { [weak self] _ in
+            guard let self, index < self.shown.count else { return }
+            self.pressed = self.shown[index]
+        }
+        presses.append(press)
+        chips.append((row, mark, text, nil))
+    }
+
+    /// The plan whose chip was pressed for the click being handled, once.
+    func takePressedPlan() -> PlanOnDay? {
+        defer { pressed = nil }
+        return pressed
+    }
+}

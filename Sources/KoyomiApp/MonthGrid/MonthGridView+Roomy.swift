@@ -1,0 +1,114 @@
+import CalendarModel
+import Foundation
+import GtkKit
+
+/// A month you can read at a glance (issue 19): when its cells are big enough the grid shows
+/// each day's plans as one-line chips under bars for all-day plans and plans of several days,
+/// and dots again when they are not. The cells' size decides (not the window's), live as the
+/// window is resized: the bars' layer over the grid reports its size (`ShareBox.onSizeChanged`).
+extension MonthGridView {
+    /// Pixels of a chip's or bar's line, and of the day number above them (cell padding included).
+    nonisolated static let lineHeight = 18
+    nonisolated static let numberHeight = 33
+    /// A cell at least this wide, with room for two lines under its number, is roomy.
+    nonisolated static let roomyCellWidth = 88.0
+
+    /// How the cells show plans.
+    enum Density: Equatable {
+        case compact
+        /// Lines a cell fits under its number.
+        case roomy(lines: Int)
+    }
+
+    /// The density cells of `width` × `height` pixels get.
+    nonisolated static func density(cellWidth width: Double, cellHeight height: Double) -> Density {
+        let lines = Int((height - Double(numberHeight) - 2) / Double(lineHeight))
+        return width >= roomyCellWidth && lines >= 2 ? .roomy(lines: lines) : .compact
+    }
+
+    /// The layer's size changed: a new density, or bars at new places, before the next frame.
+    func gridSizeChanged(width: Int32, height: Int32) {
+        gridSize = (Double(width), Double(height))
+        guard pendingDensityCheck == nil else { return }
+        pendingDensityCheck = MainLoop.beforeNextFrame { [weak self] in
+            guard let self else { return }
+            self.pendingDensityCheck = nil
+            self.applyDensity()
+        }
+    }
+
+    /// The cell size the grid has now (homogeneous, 2 px between cells).
+    var cellSize: (width: Double, height: Double) {
+        ((gridSize.width - 12) / 7, (gridSize.height - 10) / 6)
+    }
+
+    func applyDensity() {
+        // The one-week strip (panel at full height) stays compact: its single row is short.
+        let wanted: Density = onlyRow != nil ? .compact : Self.density(cellWidth: cellSize.width, cellHeight: cellSize.height)
+        let changed = wanted != density
+        density = wanted
+        if changed {
+            let roomy = wanted != .compact
+            cells.forEach { $0.isRoomy = roomy }
+        }
+        // Bars sit at pixel places: a new size moves them even when the density stays.
+        if changed || density != .compact { reloadDecorationsNow() }
+    }
+
+    /// Fills the chips and places the bars of a roomy grid (`reloadDecorationsNow`).
+    func renderRoomy(lines: Int) {
+        guard let delegate, let state else { return }
+        let (slice, style) = delegate.monthGridPlans(self)
+        let calendar = formatter.calendar
+        let layout = MonthRoomyLayout(span: state.layout.span, plans: slice.plans(on:), calendar: calendar, lines: lines)
+        let line = Int32(Self.lineHeight)
+        var barIndex = 0
+        for (row, content) in layout.rows.enumerated() {
+            for (column, cell) in cells[(row * 7)..<(row * 7 + 7)].enumerated() {
+                cell.chips.show(content.chips[column], barLanes: content.bars.laneCount, hidden: content.more[column],
+                                lineHeight: line, text: { self.chipText($0) },
+                                colorClass: { self.colors.className(for: PlanRows([$0], style: style)[0].color) })
+            }
+            for bar in content.bars.bars {
+                placeBar(bar, row: row, index: barIndex, style: style)
+                barIndex += 1
+            }
+        }
+        for bar in bars.dropFirst(barIndex) { bar.hide() }
+        colors.flush()
+    }
+
+    /// "9:30 AM Standup"; the title alone for a plan with no time of its own here.
+    private func chipText(_ entry: PlanOnDay) -> String {
+        guard case let .timed(start, _) = entry.plan.timing, entry.startsOnDay else { return entry.plan.title }
+        return formatter.timeText(start) + " " + entry.plan.title
+    }
+
+    private func placeBar(_ item: AllDayRowLayout.Bar, row: Int, index: Int, style: PlanRowStyle) {
+        while bars.count <= index {
+            let bar = WeekPlanBlock(isBar: true)
+            bar.button.onClicked { [weak self, weak bar] in
+                guard let self, let entry = bar?.entry else { return }
+                self.delegate?.monthGrid(self, didSelectPlan: entry)
+            }
+            // Keyboard users reach plans through the list (Tab from the grid goes there).
+            bar.button.isFocusable = false
+            barsLayer.add(bar.button)
+            bars.append(bar)
+        }
+        let bar = bars[index]
+        let planRow = PlanRows([item.plan], style: style)[0]
+        bar.show(item.plan, titleText: item.plan.plan.title, timeText: nil, colorClass: colors.className(for: planRow.color),
+                 accessibleLabel: { planRow.accessibleLabel(rangeText: planRow.rangeText) },
+                 isSelected: false, cutBefore: item.continuesBefore, cutAfter: item.continuesAfter)
+        let (width, height) = gridSize
+        let cell = cellSize
+        guard width > 0, height > 0 else { return }
+        let x = Double(item.column) * (cell.width + 2)
+        let length = Double(item.length) * cell.width + Double(item.length - 1) * 2
+        let y = Double(row) * (cell.height + 2) + Double(Self.numberHeight) + Double(item.lane * Self.lineHeight)
+        barsLayer.place(bar.button, x: x / width, width: length / width, y: y / height,
+                        height: Double(Self.lineHeight - 2) / height)
+        bar.sendAccessibleText()
+    }
+}
