@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, bottom to top: C shims → typed Swift over GTK → pure model → iCalendar storage → app → main.
+// Layers, bottom to top: C shims → typed Swift over GTK → pure model → iCalendar storage → vetting → app → main.
 let package = Package(
     name: "Koyomi",
     products: [
@@ -38,8 +38,11 @@ let package = Package(
         // folder lock, versioned JSON list files, the XDG folders. Knows nothing of iCalendar.
         .target(name: "FileSafety"),
         .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel", "Recurrence", "FileSafety"]),
-        .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar", "FileSafety", "Accounts", "CalDAV",
-                                                  "CalendarSync"]),
+        // Untrusted files and unknown versions of the user's files parsed in a child process under
+        // CPU, memory and time limits; which versions passed. ICalendar knows it only as a ParseDelegate.
+        .target(name: "CalendarVetting", dependencies: ["CICal", "CalendarModel", "FileSafety", "ICalendar"]),
+        .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar", "CalendarVetting", "FileSafety",
+                                                  "Accounts", "CalDAV", "CalendarSync"]),
         // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
         .target(name: "Accounts", dependencies: ["CSecret", "FileSafety"]),
         // HTTP exchanges with untrusted servers over libcurl: silence timeouts, cut answers as errors.
@@ -47,12 +50,15 @@ let package = Package(
         // CalDAV over HTTPTransport and Foundation's XMLParser: discovery, sync-collection, ETags.
         .target(name: "CalDAV", dependencies: ["HTTPTransport"]),
         // Offline-first sync of local calendar files with CalDAV collections; subscriptions.
-        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendar", "FileSafety", "Accounts"]),
+        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendar", "CalendarVetting", "FileSafety",
+                                                     "Accounts"]),
         // `koyomi list|add|…|sync|subscribe|…`: the same model and storage, never GTK.
-        .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar", "FileSafety", "Accounts", "CalDAV", "CalendarSync"]),
-        .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "ICalendar"]),
+        .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar", "CalendarVetting", "FileSafety", "Accounts",
+                                                  "CalDAV", "CalendarSync"]),
+        .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "ICalendar", "CalendarVetting"]),
         // Issue 4's benchmark harness: `swift run -c release koyomi-bench` (docs/performance.md).
-        .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendar", "FileSafety", "CICal"]),
+        .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendar", "CalendarVetting", "FileSafety",
+                                                               "CICal"]),
 
         // Helpers shared by the test targets (no tests of its own).
         // The SabreDAV server script is run by `php -S`, not compiled.
@@ -63,6 +69,12 @@ let package = Package(
             dependencies: ["ICalendar", "FileSafety", "CalendarModel", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
+        // The fixtures are copies of the few of ICalendarTests' these tests read.
+        .testTarget(
+            name: "CalendarVettingTests",
+            dependencies: ["CalendarVetting", "ICalendar", "FileSafety", "CalendarModel", "TestSupport"],
+            resources: [.copy("Fixtures")]
+        ),
         .testTarget(
             name: "RecurrenceTests",
             dependencies: ["Recurrence", "CalendarModel", "TestSupport"],
@@ -71,8 +83,8 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "KoyomiAppTests",
-            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "FileSafety", "TestSupport", "CalDAV",
-                           "CalendarSync", "Accounts"],
+            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "CalendarVetting", "FileSafety",
+                           "TestSupport", "CalDAV", "CalendarSync", "Accounts"],
             // Run by the accessibility tests as a separate program, not compiled.
             exclude: ["atspi-tree.py"]
         ),
@@ -80,6 +92,7 @@ let package = Package(
         // Against a real Radicale started per test (Tests/Support/RadicaleServer.swift).
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
         .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "CalDAV", "ICalendar", "FileSafety", "TestSupport"]),
-        .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "FileSafety", "TestSupport"]),
+        .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "CalendarVetting",
+                                                          "FileSafety", "TestSupport"]),
     ]
 )

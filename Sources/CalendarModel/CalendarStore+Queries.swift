@@ -19,7 +19,7 @@ extension CalendarStore {
                 rows.append(PlanOnDay(plan: plan, day: day, startsOnDay: span.lowerBound == day))
             }
         }
-        return PlanOrdering.sorted(rows, by: \.plan)
+        return PlanOrdering.sorted(rows, by: \.plan, titles: titles)
     }
 
     /// The dots, label and "+N" of `day`'s cell.

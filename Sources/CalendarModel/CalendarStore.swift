@@ -57,6 +57,8 @@ public final class CalendarStore {
     static let spanIndexLimit = 3
     /// Where indexes no longer needed are freed (`BackgroundWork`).
     let background: any BackgroundWork
+    /// Compares plan titles for every sort of this store's plans, remembering the pairs met.
+    let titles: TitleCollation
     private var observers: [(id: Int, handler: (Change) -> Void)] = []
     private var nextObserverID = 0
 
@@ -64,11 +66,14 @@ public final class CalendarStore {
     ///   - calendar: Gregorian, with the user's time zone; plans are placed on days with it.
     ///   - visibleMonth: the month to show first; today's month when nil.
     ///   - background: where indexes no longer needed are freed (the app's: another thread).
+    ///   - titles: compares plan titles in every sort (the store's own unless given).
     /// At start `today` is selected if it is one of the visible layout's 42 days.
     public init(sources: [any PlanSource], calendar: Calendar, today: CalendarDay,
-                visibleMonth: YearMonth? = nil, firstWeekday: Int, background: any BackgroundWork = InlineWork()) {
+                visibleMonth: YearMonth? = nil, firstWeekday: Int, background: any BackgroundWork = InlineWork(),
+                titles: TitleCollation = TitleCollation()) {
         let month = visibleMonth ?? today.yearMonth
         self.background = background
+        self.titles = titles
         self.sources = sources
         self.calendar = calendar
         self.today = today
@@ -282,8 +287,8 @@ public final class CalendarStore {
     public func indexPreparation(for month: YearMonth) -> IndexPreparation? {
         let layout = MonthLayout(month: month, firstWeekday: firstWeekday)
         guard !indexCache.contains(where: { $0.layout == layout }) else { return nil }
-        return IndexPreparation(layout: layout, sources: visibleSources, calendar: calendar, calendars: calendarsByID,
-                                generation: indexGeneration)
+        return IndexPreparation(layout: layout, sources: visibleSources, calendar: calendar, titles: titles,
+                                calendars: calendarsByID, generation: indexGeneration)
     }
 
     /// Keeps an index built from `indexPreparation(for:)`, unless the plans changed since it
@@ -324,7 +329,7 @@ public final class CalendarStore {
             indexCache.append(index)
             return index
         }
-        let index = DayIndex(layout: layout, sources: visibleSources, calendar: calendar)
+        let index = DayIndex(layout: layout, sources: visibleSources, calendar: calendar, titles: titles)
         keep(index)
         return index
     }

@@ -14,11 +14,13 @@ final class DayIndex {
     let planCount: Int
     private var decorations: [CalendarDay: DayDecoration] = [:]
 
-    convenience init(layout: MonthLayout, sources: [any PlanSource], calendar: Calendar) {
-        self.init(span: layout.span, layout: layout, sources: sources, calendar: calendar)
+    convenience init(layout: MonthLayout, sources: [any PlanSource], calendar: Calendar, titles: TitleCollation) {
+        self.init(span: layout.span, layout: layout, sources: sources, calendar: calendar, titles: titles)
     }
 
-    init(span: DaySpan, layout: MonthLayout? = nil, sources: [any PlanSource], calendar: Calendar) {
+    /// - Parameter titles: compares the plans' titles (the store's).
+    init(span: DaySpan, layout: MonthLayout? = nil, sources: [any PlanSource], calendar: Calendar,
+         titles: TitleCollation) {
         let interval = span.interval(in: calendar)
         let spanDays = span.days
         let days = SpanDays(span: span, days: spanDays, calendar: calendar)
@@ -44,7 +46,7 @@ final class DayIndex {
             rows.reserveCapacity(count)
             return rows
         }
-        for entry in PlanOrdering.sorted(placed, by: \.plan) {
+        for entry in PlanOrdering.sorted(placed, by: \.plan, titles: titles) {
             for offset in entry.first...entry.last {
                 byOffset[offset].append(PlanOnDay(plan: entry.plan, day: spanDays[offset],
                                                   startsOnDay: offset == entry.starts))

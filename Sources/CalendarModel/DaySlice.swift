@@ -41,7 +41,7 @@ extension CalendarStore {
             spanIndexes.append(index)
             return DaySlice(span: span, index: index, calendars: calendarsByID)
         }
-        let index = DayIndex(span: span, sources: visibleSources, calendar: calendar)
+        let index = DayIndex(span: span, sources: visibleSources, calendar: calendar, titles: titles)
         spanIndexes.append(index)
         if spanIndexes.count > Self.spanIndexLimit { DayIndex.release([spanIndexes.removeFirst()], through: background) }
         return DaySlice(span: span, index: index, calendars: calendarsByID)

@@ -10,6 +10,8 @@ public struct IndexPreparation: @unchecked Sendable {
     let layout: MonthLayout
     let sources: [any PlanSource]
     let calendar: Calendar
+    /// The store's, shared with the thread that builds (it is Sendable).
+    let titles: TitleCollation
     /// The store's calendars, for the days' decorations (a change of them also changes the
     /// generation).
     let calendars: [CalendarID: CalendarInfo]
@@ -21,7 +23,7 @@ public struct IndexPreparation: @unchecked Sendable {
     /// Builds the index with every day's decoration: on any thread, as it only reads the
     /// sources, so paging to the month leaves the window's thread only drawing to do.
     public func build() -> PreparedIndex {
-        let index = DayIndex(layout: layout, sources: sources, calendar: calendar)
+        let index = DayIndex(layout: layout, sources: sources, calendar: calendar, titles: titles)
         index.decorateAll(calendars: calendars)
         return PreparedIndex(index: index, generation: generation)
     }

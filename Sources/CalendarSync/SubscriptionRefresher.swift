@@ -1,3 +1,4 @@
+import CalendarVetting
 import FileSafety
 import Foundation
 import ICalendar

@@ -2,16 +2,16 @@ import Foundation
 
 /// Reads what `CacheWriter` wrote; every read is bounds-checked and returns nil past the
 /// end or on a malformed value, so a truncated or garbage cache is simply not used.
-struct CacheReader {
+package struct CacheReader {
     private let bytes: UnsafeRawBufferPointer
     private(set) var offset: Int
 
-    init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
+    package init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
         self.bytes = bytes
         self.offset = offset
     }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    package var isAtEnd: Bool { offset == bytes.count }
 
     mutating func unsigned() -> UInt64? {
         var result: UInt64 = 0
@@ -77,7 +77,7 @@ struct CacheReader {
     }
 
     /// The next `length` bytes, or nil past the end.
-    mutating func raw(_ length: Int) -> UnsafeRawBufferPointer? {
+    package mutating func raw(_ length: Int) -> UnsafeRawBufferPointer? {
         guard length >= 0, bytes.count - offset >= length else { return nil }
         defer { offset += length }
         return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + length])

@@ -2,8 +2,10 @@ import Foundation
 
 /// Appends values to a byte buffer for `ReopenCache`: LEB128 varints (zigzag for signed),
 /// doubles as their bit patterns, strings as a length and UTF-8.
-struct CacheWriter {
-    private(set) var bytes: [UInt8] = []
+package struct CacheWriter {
+    package private(set) var bytes: [UInt8] = []
+
+    package init() {}
 
     mutating func unsigned(_ value: UInt64) {
         var value = value
@@ -43,5 +45,5 @@ struct CacheWriter {
         values.forEach { string($0) }
     }
 
-    mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    package mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 }

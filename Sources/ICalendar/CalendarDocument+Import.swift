@@ -1,6 +1,6 @@
 import Foundation
 
-/// Importing events from another calendar (a vetted file: see `UntrustedCalendar`).
+/// Importing events from another calendar (a vetted file: see CalendarVetting's `UntrustedCalendar`).
 extension CalendarDocument {
     /// Merges the VEVENTs of `incoming` into this calendar.
     ///
@@ -112,7 +112,7 @@ extension CalendarDocument {
     }
 
     /// TZID parameters anywhere in the component (DTSTART, DTEND, EXDATE, RDATE, RECURRENCE-ID…).
-    static func tzids(_ component: ComponentText) -> [String] {
+    package static func tzids(_ component: ComponentText) -> [String] {
         var result: [String] = []
         for line in component.lines {
             let unfolded = line.unfolded
@@ -137,7 +137,7 @@ extension CalendarDocument {
     }
 
     /// "“Tea” (uid)", "“Tea”", "(uid)", "a VEVENT without title or UID", "the time zone “X”".
-    static func subject(_ component: ComponentText) -> String {
+    package static func subject(_ component: ComponentText) -> String {
         if let tzid = component.tzid { return "the time zone “\(tzid)”" }
         return switch (title(component), component.uid) {
         case let (title?, uid?): "“\(title)” (\(uid))"

@@ -71,7 +71,7 @@ public struct CalendarDocument: Hashable, Sendable {
 
     /// The same document without the top-level components at `indices` (positions in
     /// `components`, i.e. `componentKinds`).
-    func removingComponents(at indices: Set<Int>) -> CalendarDocument {
+    package func removingComponents(at indices: Set<Int>) -> CalendarDocument {
         var result = self
         var componentIndex = -1
         result.parts = parts.filter { part in
@@ -107,7 +107,7 @@ public struct CalendarDocument: Hashable, Sendable {
     /// The original (or edited) text of each component, in file order.
     public var componentTexts: [String] { components.map(\.text) }
 
-    var components: [ComponentText] {
+    package var components: [ComponentText] {
         parts.compactMap { part in
             if case let .component(component) = part { return component }
             return nil

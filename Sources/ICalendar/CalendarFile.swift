@@ -15,9 +15,10 @@ public final class CalendarFile {
     public private(set) var identity: FileIdentity
     private let timeZone: TimeZone
     private let writer: AtomicFileWriter
-    /// Carries `ParseGuard`'s trust from the version read to the version saved; nil when an
-    /// edit may bring content from outside (a sync's download), which must be checked again.
-    private let trust: ParseTrust?
+    /// Carries the trust (CalendarVetting's `ParseTrust`) from the version read to the version
+    /// saved; nil when an edit may bring content from outside (a sync's download), which must
+    /// be checked again.
+    private let trust: (any TrustedVersions)?
 
     /// How often `modify` re-applies an edit when other writers keep changing the file.
     static let retries = 2
@@ -25,7 +26,7 @@ public final class CalendarFile {
     /// Reads the file. Throws `ICalendarError` (not a calendar) or `SaveError` (cannot read).
     /// - Parameter writer: the app passes `AtomicFileWriter(backups: BackupStore.standard(…))`.
     /// - Parameter trust: where a save made over a trusted version is stamped trusted too.
-    public init(path: String, timeZone: TimeZone, writer: AtomicFileWriter, trust: ParseTrust? = nil) throws {
+    public init(path: String, timeZone: TimeZone, writer: AtomicFileWriter, trust: (any TrustedVersions)? = nil) throws {
         self.path = path
         self.timeZone = timeZone
         self.writer = writer

@@ -2,7 +2,7 @@
 /// as the content lines it was read from. Edits touch single property lines of the
 /// component itself; every other line (nested VALARMs, X- properties, parameters Koyomi
 /// does not know) keeps its original text.
-struct ComponentText: Hashable, Sendable {
+package struct ComponentText: Hashable, Sendable {
     private(set) var lines: [ContentLine]
 
     init(lines: [ContentLine]) {
@@ -10,14 +10,14 @@ struct ComponentText: Hashable, Sendable {
     }
 
     /// "VEVENT", "VTIMEZONE", …
-    var kind: String { lines.first?.beginName ?? "" }
-    var text: String { lines.map(\.text).joined() }
+    package var kind: String { lines.first?.beginName ?? "" }
+    package var text: String { lines.map(\.text).joined() }
 
     var uid: String? { value(of: "UID") }
     /// The RECURRENCE-ID line's value as written (nil for masters and single events).
     var recurrenceIDLine: ContentLine? { line(named: "RECURRENCE-ID") }
     /// VTIMEZONE's TZID.
-    var tzid: String? { kind == "VTIMEZONE" ? value(of: "TZID") : nil }
+    package var tzid: String? { kind == "VTIMEZONE" ? value(of: "TZID") : nil }
 
     /// Indices of the component's own property lines (not BEGIN/END, not nested components).
     private var ownIndices: [Int] {

@@ -44,7 +44,8 @@ public final class ICalendarFile: PlanSource {
     /// Reads the file at `path`. Its name (without `.ics`) names the calendar when the file doesn't.
     /// A reopen of an unchanged file is read from `ReopenCache` when the options name a cache
     /// folder; the file stays the only source of truth (any doubt means a fresh parse). With a
-    /// `ParseGuard`, a version not parsed before is parsed by a child process under limits.
+    /// `parseDelegate` (CalendarVetting's `ParseGuard`), a version not parsed before is parsed
+    /// by a child process under limits.
     public static func load(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> ICalendarFile {
         let (file, cacheWrite) = try loadLeavingCacheWrite(path: path, options: options)
         cacheWrite?.perform()
@@ -62,8 +63,8 @@ public final class ICalendarFile: PlanSource {
         }
         let parsed: ParsedCalendar
         let zones: TimeZoneTable
-        if let parseGuard = options.parseGuard, parseGuard.canDelegate(options.timeZone) {
-            (parsed, zones) = try parseGuard.load(path: path, options: options)
+        if let delegate = options.parseDelegate, delegate.canDelegate(options.timeZone) {
+            (parsed, zones) = try delegate.load(path: path, options: options)
         } else {
             let text = try ICalendarSource.readText(path: path)
             (parsed, zones) = try parse(text: text, sourceName: path, options: options)
@@ -100,7 +101,7 @@ public final class ICalendarFile: PlanSource {
         self.init(parsed: parsed, zones: zones, sourceName: sourceName, options: options, path: nil)
     }
 
-    static func parse(text: String, sourceName: String,
+    package static func parse(text: String, sourceName: String,
                               options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
         let fail = { (problem: String) in ICalendarError(path: sourceName, problem: problem) }
         if let problem = ICalendarSource.problem(withText: text) { throw fail(problem) }

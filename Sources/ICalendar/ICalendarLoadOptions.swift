@@ -13,9 +13,10 @@ public struct ICalendarLoadOptions: Sendable {
     /// Where `ICalendarFile.load` keeps its reopen cache: `$XDG_CACHE_HOME/koyomi` (or
     /// `~/.cache/koyomi`) unless set; nil turns the cache off.
     public var cacheFolder: String?
-    /// Reads versions of the file not parsed before in a child process under limits; nil
-    /// parses in this process (the default: in-memory text, tests, the children themselves).
-    public var parseGuard: ParseGuard?
+    /// Parses the file elsewhere (CalendarVetting's `ParseGuard`: versions not parsed before in
+    /// a child process under limits); nil parses in this process (the default: in-memory text,
+    /// tests, the children themselves).
+    package var parseDelegate: (any ParseDelegate)?
     /// When loading threads may run (the app holds all but one back until its first frame).
     public var scheduler = LoadScheduler()
     /// Files smaller than this are parsed every time (they parse in a few milliseconds).

@@ -57,7 +57,7 @@ public final class ICalendarPrefetch: Sendable {
         guard let entry = entries.withLock({ $0.removeValue(forKey: path) }),
               entry.options.id == options.id, entry.options.timeZone.identifier == options.timeZone.identifier,
               entry.options.cacheFolder == options.cacheFolder,
-              entry.options.parseGuard == options.parseGuard else { return nil }
+              sameParseDelegate(entry.options.parseDelegate, options.parseDelegate) else { return nil }
         entry.done.wait()
         guard let loaded = entry.loaded, let identity = entry.identity,
               FileIdentity.of(path: path) == identity else { return nil }

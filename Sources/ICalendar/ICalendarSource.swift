@@ -5,13 +5,13 @@ import Foundation
 
 /// Getting from a path to Koyomi's values: reading the file, rejecting what is not
 /// iCalendar text, and parsing it part by part.
-enum ICalendarSource {
-    static func readText(path: String) throws(ICalendarError) -> String {
+package enum ICalendarSource {
+    package static func readText(path: String) throws(ICalendarError) -> String {
         try readVersion(path: path).text
     }
 
     /// The file's text and the identity of the version read (from the same open file).
-    static func readVersion(path: String) throws(ICalendarError) -> (text: String, identity: FileIdentity) {
+    package static func readVersion(path: String) throws(ICalendarError) -> (text: String, identity: FileIdentity) {
         let fail = { (problem: String) in ICalendarError(path: path, problem: problem) }
         // Says "does not exist", "is a folder, not a file" and the rest in words.
         let (data, identity) = try readBytesAndIdentity(path: path, limit: AtomicFileWriter.maxFileBytes)
@@ -52,7 +52,7 @@ enum ICalendarSource {
     }
 
     /// The file's bytes: a regular file only, at most `limit` bytes; failures in words.
-    static func readBytes(path: String, limit: Int) throws(ICalendarError) -> Data {
+    package static func readBytes(path: String, limit: Int) throws(ICalendarError) -> Data {
         try readBytesAndIdentity(path: path, limit: limit).data
     }
 
@@ -73,7 +73,7 @@ enum ICalendarSource {
     }
 
     /// Problems with text as text (for both files and in-memory sources).
-    static func problem(withText text: String) -> String? {
+    package static func problem(withText text: String) -> String? {
         if text.allSatisfy(\.isWhitespace) { return "is empty" }
         var text = text
         if text.withUTF8({ containsNul(UnsafeRawBufferPointer($0)) }) { return "is a binary file, not iCalendar text" }

@@ -3,7 +3,7 @@ import Foundation
 
 /// Everything `ICalendarFile` keeps from one file, before the load options' calendar ID is
 /// attached: what a parse produces and what `ReopenCache` stores.
-struct ParsedCalendar {
+package struct ParsedCalendar {
     var name: String?
     var color: String?
     var kind: String?

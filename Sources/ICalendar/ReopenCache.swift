@@ -9,13 +9,20 @@ import Foundation
 /// last 4 KB) and its payload checksum holds; stale, foreign, truncated or garbage caches
 /// are ignored and rewritten by the next parse. Writes are atomic (temporary file + rename)
 /// and failures are silent: the cache only ever saves time.
-struct ReopenCache {
+package struct ReopenCache {
     /// What must match for a cache to stand for the file.
-    struct Key: Equatable {
-        var path: String
-        var identity: FileIdentity
-        var timeZone: String
-        var contentHash: UInt64
+    package struct Key: Equatable {
+        package var path: String
+        package var identity: FileIdentity
+        package var timeZone: String
+        package var contentHash: UInt64
+
+        package init(path: String, identity: FileIdentity, timeZone: String, contentHash: UInt64) {
+            self.path = path
+            self.identity = identity
+            self.timeZone = timeZone
+            self.contentHash = contentHash
+        }
     }
 
     static let formatVersion: UInt64 = 3
@@ -27,7 +34,7 @@ struct ReopenCache {
     let minimumSize: Int
 
     /// `$XDG_CACHE_HOME/koyomi`, else `~/.cache/koyomi`; nil when neither is known.
-    static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    package static func defaultFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/koyomi" }
         guard let home = environment["HOME"], home.hasPrefix("/") else { return nil }
         return home + "/.cache/koyomi"
@@ -43,7 +50,7 @@ struct ReopenCache {
 
     /// The key of the file as it is now, whatever its size; nil when it cannot be read or is
     /// not a regular file (opened without waiting: a named pipe must not hold the caller).
-    static func currentKey(path: String, timeZone: TimeZone) -> Key? {
+    package static func currentKey(path: String, timeZone: TimeZone) -> Key? {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -69,7 +76,8 @@ struct ReopenCache {
 
     /// A whole cache image read back: the key it was made for and the parse; nil when the
     /// bytes are not one (foreign, truncated, another format, a checksum that fails).
-    static func decode(_ data: Data, calendarID: CalendarID, userZone: TimeZone) -> (Key, ParsedCalendar, TimeZoneTable)? {
+    package static func decode(_ data: Data, calendarID: CalendarID,
+                               userZone: TimeZone) -> (Key, ParsedCalendar, TimeZoneTable)? {
         data.withUnsafeBytes { raw -> (Key, ParsedCalendar, TimeZoneTable)? in
             var reader = CacheReader(raw)
             guard let magic = reader.raw(Self.magic.count), magic.elementsEqual(Self.magic),
@@ -85,7 +93,7 @@ struct ReopenCache {
 
     /// A cache image of `parsed` under `key`, as a header and a payload to be written one
     /// after the other; nil when the parse cannot be stored faithfully.
-    static func encode(_ parsed: ParsedCalendar, key: Key) -> (header: [UInt8], payload: [UInt8])? {
+    package static func encode(_ parsed: ParsedCalendar, key: Key) -> (header: [UInt8], payload: [UInt8])? {
         var payload = CacheWriter()
         guard payload.parsed(parsed) else { return nil }
         var out = CacheWriter()
@@ -109,12 +117,13 @@ struct ReopenCache {
         Self.file(in: folder, for: path, ending: "reopen")
     }
 
-    /// `folder/<hash of path>.<ending>`: the cache's files and their neighbours (`ParseTrust`).
-    static func file(in folder: String, for path: String, ending: String) -> String {
+    /// `folder/<hash of path>.<ending>`: the cache's files and their neighbours
+    /// (CalendarVetting's `ParseTrust`).
+    package static func file(in folder: String, for path: String, ending: String) -> String {
         folder + "/" + String(fnv(Data(path.utf8)), radix: 16) + "." + ending
     }
 
-    static func writeKey(_ key: Key, to out: inout CacheWriter) {
+    package static func writeKey(_ key: Key, to out: inout CacheWriter) {
         out.string(key.path)
         out.unsigned(key.identity.device)
         out.unsigned(key.identity.inode)
@@ -125,7 +134,7 @@ struct ReopenCache {
         out.unsigned(key.contentHash)
     }
 
-    static func readKey(_ reader: inout CacheReader) -> Key? {
+    package static func readKey(_ reader: inout CacheReader) -> Key? {
         guard let path = reader.string(), let device = reader.unsigned(), let inode = reader.unsigned(),
               let size = reader.int(), let seconds = reader.int(), let nanoseconds = reader.int(),
               let zone = reader.string(), let hash = reader.unsigned() else { return nil }

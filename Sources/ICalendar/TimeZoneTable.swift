@@ -12,7 +12,7 @@ import Synchronization
 /// several threads at once (loading reads a large file's events in parallel): the file's
 /// zones are only read, the system-zone memo is locked, and libical locks the zones' own
 /// lazily grown tables of offset changes.
-final class TimeZoneTable: @unchecked Sendable {
+package final class TimeZoneTable: @unchecked Sendable {
     let userZone: TimeZone
     private var fileZones: [String: OpaquePointer] = [:]
     private let systemZones = Mutex<[String: TimeZone?]>([:])

@@ -66,7 +66,8 @@ public struct UserCalendarFolder: Sendable {
     /// letters, digits and dashes; "-2", "-3"… when taken), and an existing file is never
     /// overwritten. Koyomi wrote every byte of it, so `trust` stamps that version as safe to
     /// parse in-process. - Returns: the new file's path.
-    public func createCalendar(name: String, color: String, timeZone: TimeZone, trust: ParseTrust? = nil) throws -> String {
+    public func createCalendar(name: String, color: String, timeZone: TimeZone,
+                               trust: (any TrustedVersions)? = nil) throws -> String {
         let document = try CalendarDocument.empty(name: name, color: color, timeZone: timeZone)
         try createFolder()
         let stem = Self.slug(name)

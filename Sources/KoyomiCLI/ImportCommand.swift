@@ -1,3 +1,4 @@
+import CalendarVetting
 import Foundation
 import ICalendar
 

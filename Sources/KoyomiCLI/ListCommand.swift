@@ -62,9 +62,11 @@ struct ListCommand {
             }
         }
         var rows: [PlanLine] = []
+        // The command's own title memo: the same titles meet again on the days listed.
+        let titles = TitleCollation()
         for offset in 0...first.distance(to: last) {
             let day = first.adding(days: offset)
-            for plan in PlanOrdering.sorted(byDay[day] ?? [], on: day, calendar: calendar) {
+            for plan in PlanOrdering.sorted(byDay[day] ?? [], on: day, calendar: calendar, titles: titles) {
                 rows.append(PlanLine(plan: plan, day: day, calendarName: names[plan.calendarID] ?? "", calendar: calendar))
             }
         }

@@ -1,5 +1,6 @@
 import CalendarModel
 import CalendarSync
+import CalendarVetting
 import FileSafety
 import Foundation
 import ICalendar
@@ -12,7 +13,7 @@ extension UserCalendarFolder {
         let palette = CalendarInfo.fallbackColors
         var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: palette[index % palette.count],
                                            timeZone: timeZone)
-        options.parseGuard = parseGuard
+        options.parseDelegate = parseGuard
         do {
             return try ICalendarFile.load(path: path, options: options)
         } catch {

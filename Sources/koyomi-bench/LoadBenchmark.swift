@@ -1,3 +1,4 @@
+import CalendarVetting
 import CICal
 import CalendarModel
 import Foundation
@@ -58,7 +59,7 @@ struct LoadBenchmark {
         for path in paths {
             var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: timeZone)
             if let parseGuard {
-                options.parseGuard = parseGuard
+                options.parseDelegate = parseGuard
                 options.cacheFolder = nil
             }
             sources.append(try ICalendarFile.load(path: path, options: options))

@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarVetting
 import Foundation
 import ICalendar
 import KoyomiApp

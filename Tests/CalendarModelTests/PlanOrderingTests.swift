@@ -6,9 +6,10 @@ import XCTest
 final class PlanOrderingTests: XCTestCase {
     private let utc = gregorian()
     private let today = day(2026, 11, 11)
+    private let titles = TitleCollation()
 
     private func order(_ plans: [Plan]) -> [String] {
-        PlanOrdering.sorted(plans, on: today, calendar: utc).map(\.id.description)
+        PlanOrdering.sorted(plans, on: today, calendar: utc, titles: titles).map(\.id.description)
     }
 
     func testAllDayFirstThenTimedByStartThenEnd() {

@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarVetting
 @testable import FileSafety
 import Foundation
 import GtkKit

@@ -1,3 +1,4 @@
+import CalendarVetting
 @testable import FileSafety
 import Foundation
 import ICalendar

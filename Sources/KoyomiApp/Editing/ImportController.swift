@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarVetting
 import FileSafety
 import Foundation
 import GtkKit

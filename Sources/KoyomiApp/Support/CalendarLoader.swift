@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarVetting
 import FileSafety
 import Foundation
 import ICalendar
@@ -41,7 +42,7 @@ struct CalendarLoader {
         -> ICalendarLoadOptions {
         var options = ICalendarLoadOptions(id: Self.id(for: path), fallbackColor: fallbackColor, timeZone: timeZone,
                                            isReadOnly: isReadOnly)
-        options.parseGuard = parseGuard
+        options.parseDelegate = parseGuard
         options.scheduler = scheduler
         return options
     }

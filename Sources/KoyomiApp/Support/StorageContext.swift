@@ -1,5 +1,6 @@
 import Accounts
 import CalendarSync
+import CalendarVetting
 import FileSafety
 import Foundation
 import ICalendar

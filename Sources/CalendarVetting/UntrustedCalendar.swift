@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import ICalendar
 
 /// Reading iCalendar files that did not come from Koyomi (imports, drops, later downloads).
 ///

@@ -1,6 +1,7 @@
 import CalendarModel
 import FileSafety
 import Foundation
+import ICalendar
 
 /// Keeps libical's worst inputs out of Koyomi's own process for the user's calendars too.
 ///
@@ -12,7 +13,7 @@ import Foundation
 /// trusted and parsed in-process as before, so an unchanged calendar starts as fast as ever.
 /// A file that spins or swells the parser only gets a message naming it; the other calendars
 /// are read meanwhile on their own threads.
-public struct ParseGuard: Sendable, Equatable {
+public struct ParseGuard: ParseDelegate {
     /// A program whose `main` hands `--parse-ics` to `ParseGuard.childMain` (Koyomi itself).
     public var childExecutable: String
     /// Versions that need no child; nil: every parse goes through one.
@@ -42,7 +43,7 @@ public struct ParseGuard: Sendable, Equatable {
     }
 
     /// The child is told the zone by name; a zone Foundation cannot name again is parsed here.
-    func canDelegate(_ timeZone: TimeZone) -> Bool {
+    package func canDelegate(_ timeZone: TimeZone) -> Bool {
         TimeZone(identifier: timeZone.identifier) != nil
     }
 
@@ -52,7 +53,7 @@ public struct ParseGuard: Sendable, Equatable {
     /// - Throws: `ICalendarError` naming the file: what the file itself is refused for (the
     ///   same sentences as an in-process read), "took too long to read", "needs too much
     ///   memory", "made the iCalendar parser crash (signal N)".
-    func load(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
+    package func load(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
         // A file rewritten meanwhile is tried again, once.
         for _ in 0..<2 {
             if let trusted = trust?.trustedIdentity(path: path),

@@ -1,3 +1,5 @@
+import ICalendar
+
 /// An untrusted file after the child process checked it: only the components libical read
 /// cleanly, and a sentence for each one left out.
 public struct VettedCalendar: Sendable {

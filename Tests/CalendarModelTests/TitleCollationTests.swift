@@ -2,8 +2,8 @@
 import Foundation
 import XCTest
 
-/// `TitleOrder` answers what `localizedStandardCompare` answers, only faster.
-final class TitleOrderTests: XCTestCase {
+/// `TitleCollation` answers what `localizedStandardCompare` answers, only faster.
+final class TitleCollationTests: XCTestCase {
     /// Titles whose pairs meet every branch: Latin letters in both cases, accents (precomposed
     /// and combining), digits, punctuation, kana, kanji, prefixes of one another.
     private let titles = [
@@ -25,7 +25,7 @@ final class TitleOrderTests: XCTestCase {
         var answered = 0
         for a in titles {
             for b in titles where a != b {
-                guard let quick = TitleOrder.shortcut(a, b) else { continue }
+                guard let quick = TitleCollation.shortcut(a, b) else { continue }
                 answered += 1
                 XCTAssertEqual(quick, reference(a, b, locale: english), "“\(a)” before “\(b)”")
             }
@@ -34,19 +34,20 @@ final class TitleOrderTests: XCTestCase {
     }
 
     func testShortcutLeavesUndecidablePairsToTheCollator() {
-        XCTAssertNil(TitleOrder.shortcut("Zoë", "zoe"), "same letters: accents and case decide")
-        XCTAssertNil(TitleOrder.shortcut("item", "Item 10"), "a prefix of the other")
-        XCTAssertNil(TitleOrder.shortcut("o\u{308}", "p"), "a combining mark may change the letter")
-        XCTAssertNil(TitleOrder.shortcut("Dentist 12", "Dentist 345"), "digits are compared as numbers")
-        XCTAssertEqual(TitleOrder.shortcut("Yoga", "会議"), true)
-        XCTAssertEqual(TitleOrder.shortcut("東京出張", "doctor"), false)
+        XCTAssertNil(TitleCollation.shortcut("Zoë", "zoe"), "same letters: accents and case decide")
+        XCTAssertNil(TitleCollation.shortcut("item", "Item 10"), "a prefix of the other")
+        XCTAssertNil(TitleCollation.shortcut("o\u{308}", "p"), "a combining mark may change the letter")
+        XCTAssertNil(TitleCollation.shortcut("Dentist 12", "Dentist 345"), "digits are compared as numbers")
+        XCTAssertEqual(TitleCollation.shortcut("Yoga", "会議"), true)
+        XCTAssertEqual(TitleCollation.shortcut("東京出張", "doctor"), false)
     }
 
     func testPrecedesMatchesLocalizedStandardCompareInThisProcess() {
+        let collation = TitleCollation()
         for a in titles {
             for b in titles where a != b {
-                XCTAssertEqual(TitleOrder.precedes(a, b), reference(a, b, locale: .current), "“\(a)” before “\(b)”")
-                XCTAssertEqual(TitleOrder.precedes(a, b), !TitleOrder.precedes(b, a), "one order for “\(a)”, “\(b)”")
+                XCTAssertEqual(collation.precedes(a, b), reference(a, b, locale: .current), "“\(a)” before “\(b)”")
+                XCTAssertEqual(collation.precedes(a, b), !collation.precedes(b, a), "one order for “\(a)”, “\(b)”")
             }
         }
     }

@@ -1,6 +1,7 @@
 import CICal
 import CalendarModel
 import Foundation
+import ICalendar
 
 /// The child side: `koyomi --vet-ics FILE [--cpu SECONDS] [--memory BYTES]`.
 extension UntrustedCalendar {

@@ -1,5 +1,6 @@
 import FileSafety
 import Foundation
+import ICalendar
 
 /// Which versions of the user's calendar files Koyomi may parse in its own process.
 ///
@@ -9,7 +10,7 @@ import Foundation
 /// filled from a server — goes through the child again. Each file's trusted version is one
 /// small stamp beside the reopen cache (the same key: path, device, inode, size, modification
 /// time and a hash of both ends); a lost or damaged stamp only costs one more child parse.
-public struct ParseTrust: Sendable, Equatable {
+public struct ParseTrust: TrustedVersions, Equatable {
     private static let magic = Array("KOYOMI-TRUST\n".utf8)
 
     /// Where the stamps are kept: the reopen cache's folder.

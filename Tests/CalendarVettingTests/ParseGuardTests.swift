@@ -1,4 +1,5 @@
 import CalendarModel
+import CalendarVetting
 @testable import FileSafety
 import Foundation
 @testable import ICalendar
@@ -30,7 +31,7 @@ final class ParseGuardTests: XCTestCase {
     private func options(child: String, limits: UntrustedCalendar.Limits? = nil) -> ICalendarLoadOptions {
         var options = TestSupport.options()
         options.cacheFolder = nil
-        options.parseGuard = ParseGuard(childExecutable: child, trust: trust, limits: limits)
+        options.parseDelegate = ParseGuard(childExecutable: child, trust: trust, limits: limits)
         return options
     }
 
