@@ -7,6 +7,9 @@ public struct MonthRoomyLayout {
     /// One week row of the grid.
     public struct Row {
         public var bars: AllDayRowLayout
+        /// Lines the shown bars take (the chips start under them); hidden bars are counted in
+        /// `more`, not in a lane of their own as the week view's all-day row does.
+        public var barLanes: Int
         /// Per day of the row (7), the chips shown and how many plans the day does not show.
         public var chips: [[PlanOnDay]]
         public var more: [Int]
@@ -35,7 +38,8 @@ public struct MonthRoomyLayout {
                                        isBar: { Self.isBar($0, calendar: calendar) })
             var chips: [[PlanOnDay]] = []
             var more: [Int] = []
-            let free = self.lines - bars.laneCount
+            let barLanes = (bars.bars.map(\.lane).max() ?? -1) + 1
+            let free = self.lines - barLanes
             for (column, day) in week.days.enumerated() {
                 let own = plans(day).filter { !Self.isBar($0.plan, calendar: calendar) }
                 let hiddenBars = bars.hidden[column]
@@ -49,7 +53,7 @@ public struct MonthRoomyLayout {
                     more.append(own.count - shown.count + hiddenBars)
                 }
             }
-            rows.append(Row(bars: bars, chips: chips, more: more))
+            rows.append(Row(bars: bars, barLanes: barLanes, chips: chips, more: more))
             first = first.adding(days: 7)
         }
         self.rows = rows

@@ -107,8 +107,18 @@ struct AppBenchmark {
         return (Stats(walls)?.median ?? 0, Double(peak) / 1024)
     }
 
-    func interactions(files: [String], count: Int) throws -> Interactions {
-        let report = try appReport(arguments: ["--benchmark-interactions", String(count), "--month", month] + files)
+    /// `window`: a window size to start at (settings of its own in `configHome`), e.g. one
+    /// whose month cells are roomy (chips and bars, issue 19); nil: the default window.
+    func interactions(files: [String], count: Int, window: (width: Int, height: Int, configHome: URL)? = nil) throws
+        -> Interactions {
+        var run = self
+        if let window {
+            let settings = window.configHome.appendingPathComponent("koyomi/settings.ini")
+            try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("[Window]\nwidth=\(window.width)\nheight=\(window.height)\n".utf8).write(to: settings)
+            run.environment["XDG_CONFIG_HOME"] = window.configHome.path
+        }
+        let report = try run.appReport(arguments: ["--benchmark-interactions", String(count), "--month", month] + files)
         func summary(_ samples: AppReport.Samples) -> Interactions.Summary {
             .init(frame: Stats(samples.frameMs), handler: Stats(samples.handlerMs), model: Stats(samples.modelMs))
         }

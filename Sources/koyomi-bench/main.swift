@@ -92,6 +92,9 @@ do {
         let firstFrame = try app.firstFrame(files: files, runs: options.runs)
         log("\(count) plans: paging and selecting in the app")
         let interactions = try app.interactions(files: files, count: options.interactions)
+        log("\(count) plans: paging and selecting in a 1280 × 900 window (roomy month: chips and bars)")
+        let roomy = try app.interactions(files: files, count: options.interactions,
+                                         window: (1280, 900, environment.folder.appendingPathComponent("config-roomy")))
         log("\(count) plans: starting in the week view")
         let weekStart = try app.weekStart(files: files, runs: options.runs,
                                           configHome: environment.folder.appendingPathComponent("config-week"))
@@ -100,7 +103,8 @@ do {
         log("\(count) plans: save")
         let save = try SaveBenchmark(path: single.path, timeZone: zone).run(runs: options.runs)
         var size = BenchReport.Size(plans: count, files: files.count, load: load, firstFrame: firstFrame,
-                                    interactions: interactions, weekStart: weekStart, search: search, searchNote: nil,
+                                    interactions: interactions, roomyInteractions: roomy, weekStart: weekStart,
+                                    search: search, searchNote: nil,
                                     save: save)
         size.targets = BenchReport.targets(for: size, baselines: report.baselines)
         report.sizes.append(size)

@@ -65,7 +65,7 @@ extension MonthGridView {
         var barIndex = 0
         for (row, content) in layout.rows.enumerated() {
             for (column, cell) in cells[(row * 7)..<(row * 7 + 7)].enumerated() {
-                cell.chips.show(content.chips[column], barLanes: content.bars.laneCount, hidden: content.more[column],
+                cell.chips.show(content.chips[column], barLanes: content.barLanes, hidden: content.more[column],
                                 lineHeight: line, text: { self.chipText($0) },
                                 colorClass: { self.colors.className(for: PlanRows([$0], style: style)[0].color) })
             }

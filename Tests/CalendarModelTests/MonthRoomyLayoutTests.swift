@@ -1,0 +1,65 @@
+import CalendarModel
+import Foundation
+import XCTest
+
+/// A roomy month's rows (issue 19): bars for all-day plans and plans of several days, split
+/// at the week's edges and in lanes that never cross; chips for the rest, as many as fit
+/// under the bars, then "+N more".
+final class MonthRoomyLayoutTests: XCTestCase {
+    private let utc = gregorian()
+    private let november = MonthLayout(month: month(2026, 11), firstWeekday: 1)
+
+    private func layout(_ plans: [Plan], lines: Int) -> MonthRoomyLayout {
+        let store = CalendarStore(sources: [StaticPlanSource(calendar: workInfo, plans: plans, timeCalendar: utc)],
+                                  calendar: utc, today: day(2026, 11, 1), firstWeekday: 1)
+        let slice = store.slice(of: november.span)
+        return MonthRoomyLayout(span: november.span, plans: slice.plans(on:), calendar: utc, lines: lines)
+    }
+
+    private func at(_ d: Int, _ hour: Int) -> Date { instant(2026, 11, d, hour, in: utc) }
+
+    func testAPlanOverAWeeksEdgeIsTwoBarsAndOverlappingPlansTakeTwoLanes() {
+        let rows = layout([
+            allDay("trip", day(2026, 11, 13), through: day(2026, 11, 17)),
+            allDay("course", day(2026, 11, 12), through: day(2026, 11, 14)),
+            timed("flight", at(20, 22), at(21, 3)),
+        ], lines: 4).rows
+        XCTAssertEqual(rows.count, 6)
+        // Row 1 is Nov 8–14, row 2 Nov 15–21.
+        let second = rows[1].bars.bars, third = rows[2].bars.bars
+        let trip = second.first { $0.plan.plan.id.uid == "trip" }, course = second.first { $0.plan.plan.id.uid == "course" }
+        XCTAssertEqual(trip?.column, 5)
+        XCTAssertEqual(trip?.length, 2, "Friday and Saturday")
+        XCTAssertEqual(trip?.continuesAfter, true)
+        XCTAssertNotEqual(trip?.lane, course?.lane, "overlapping bars never share a lane")
+        let rest = third.first { $0.plan.plan.id.uid == "trip" }
+        XCTAssertEqual(rest?.column, 0)
+        XCTAssertEqual(rest?.length, 3, "Sunday to Tuesday")
+        XCTAssertEqual(rest?.continuesBefore, true)
+        let flight = third.first { $0.plan.plan.id.uid == "flight" }
+        XCTAssertEqual(flight?.length, 2, "a timed plan over midnight is a bar of two days")
+        XCTAssertEqual(flight?.lane, 0, "after the trip ended on Tuesday, its lane is free")
+    }
+
+    func testChipsFillTheLinesUnderTheBarsThenSayHowManyMore() {
+        let plans = [allDay("holiday", day(2026, 11, 18))] + (0..<5).map { timed("p\($0)", at(18, 8 + $0), at(18, 9 + $0)) }
+        let rows = layout(plans, lines: 4).rows
+        let wednesday = 3
+        XCTAssertEqual(rows[2].barLanes, 1)
+        XCTAssertEqual(rows[2].chips[wednesday].map(\.plan.id.uid), ["p0", "p1"], "two chips and the “+N” line")
+        XCTAssertEqual(rows[2].more[wednesday], 3)
+        let roomier = layout(plans, lines: 6).rows
+        XCTAssertEqual(roomier[2].chips[wednesday].count, 5, "five fit under the bar")
+        XCTAssertEqual(roomier[2].more[wednesday], 0)
+    }
+
+    func testBarsPastTheLinesAreCountedInTheirDays() {
+        let plans = (0..<4).map { allDay("a\($0)", day(2026, 11, 2), through: day(2026, 11, 3)) }
+        let rows = layout(plans, lines: 3).rows
+        XCTAssertEqual(rows[0].bars.bars.count, 1, "all lines but one may hold bars, less one for “+N more”")
+        XCTAssertEqual(rows[0].barLanes, 1, "the chips start under the one lane shown")
+        XCTAssertEqual(rows[0].more[1], 3)
+        XCTAssertEqual(rows[0].more[2], 3)
+        XCTAssertEqual(rows[0].more[0], 0)
+    }
+}

@@ -1,0 +1,137 @@
+import CalendarModel
+import Foundation
+import GtkKit
+@testable import KoyomiApp
+import XCTest
+
+/// The month on the real window at three widths (issue 19; 1240 px the widest the tests'
+/// 1280-pixel X screen takes): dots in small cells, chips and
+/// bars in big ones, decided by the cells' size and changed live as the window is resized.
+final class RoomyMonthTests: AppTestCase, @unchecked Sendable {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        MainActor.assumeIsolated { Self.stylesheet.install() }
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        MainActor.assumeIsolated { Self.stylesheet.uninstall() }
+    }
+
+    private func busyCalendar() throws -> String {
+        try writeCalendar("busy.ics", """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Koyomi tests//EN
+        X-WR-CALNAME:Work
+        BEGIN:VEVENT
+        UID:offsite
+        DTSTART;VALUE=DATE:20261113
+        DTEND;VALUE=DATE:20261118
+        SUMMARY:Team offsite
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:course
+        DTSTART;VALUE=DATE:20261112
+        DTEND;VALUE=DATE:20261115
+        SUMMARY:First aid course
+        END:VEVENT
+        \((0..<6).map { """
+        BEGIN:VEVENT
+        UID:meeting-\($0)
+        DTSTART:20261118T\(String(format: "%02d", 8 + $0))0000Z
+        DTEND:20261118T\(String(format: "%02d", 8 + $0))3000Z
+        SUMMARY:Meeting \($0)
+        END:VEVENT
+        """ }.joined(separator: "\n"))
+        END:VCALENDAR
+        """)
+    }
+
+    @MainActor
+    private func resize(_ width: Int32, _ height: Int32 = 900) {
+        window.window.setDefaultSize(width: width, height: height)
+        XCTAssertTrue(MainLoop.iterate(until: { self.window.window.allocatedWidth == Int(width) }),
+                      "the window is \(width) px wide, not \(window.window.allocatedWidth)")
+        paintOnce()
+        paintOnce()
+    }
+
+    /// What the grid shows, as a user reads it: each cell's chips and "+N", each bar's title and span.
+    @MainActor
+    private var seen: [String] {
+        let cells = window.grid.cells.map { cell in
+            "\(cell.day?.description ?? "?"): \(cell.isRoomy ? cell.chips.chipTexts.joined(separator: "|") + " " + (cell.chips.moreText ?? "") : "dots \(cell.visibleDotClasses.count)")"
+        }
+        let bars = window.grid.bars.filter { $0.entry != nil }.map { bar -> String in
+            let frame = bar.button.bounds(relativeTo: window.grid.barsLayer).map { "\(Int($0.x)),\(Int($0.y)),\(Int($0.width))" } ?? "-"
+            return "bar \(bar.titleText) \(frame)"
+        }
+        return cells + bars
+    }
+
+    func testSmallCellsShowDotsBigOnesChipsAndBarsAndAResizeComesBackTheSame() throws {
+        let path = try busyCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            resize(400)
+            XCTAssertTrue(window.grid.cells.allSatisfy { !$0.isRoomy }, "400 px: dots")
+            XCTAssertEqual(Set(cell("2026-11-18").visibleDotClasses).count, 1, "one calendar's colour")
+            XCTAssertEqual(cell("2026-11-18").overflowText, "+3", "six meetings: three dots and +3")
+
+            // 900 px (the panel still under the month, the window's frame taking a few pixels):
+            // cells wide enough but two lines tall: one chip or bar, then "+N more".
+            resize(900)
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.density == .roomy(lines: 2) }),
+                          "900 px: \(window.grid.density) in cells of \(window.grid.cellSize)")
+            XCTAssertEqual(cell("2026-11-18").chips.moreText, "+6 more", "no line left for a chip under the offsite's lane")
+
+            resize(1240)
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.cells.allSatisfy(\.isRoomy) }), "1240 px: chips")
+            let wednesday = cell("2026-11-18").chips
+            XCTAssertFalse(wednesday.chipTexts.isEmpty)
+            XCTAssertTrue(wednesday.chipTexts[0].hasSuffix("Meeting 0"), wednesday.chipTexts[0])
+            XCTAssertEqual(wednesday.chipTexts.count + Int(wednesday.moreText?.dropFirst().split(separator: " ")[0] ?? "0")!, 6,
+                           "every plan is a chip or counted in “+N more”")
+            let bars = window.grid.bars.filter { $0.entry != nil }
+            let offsite = bars.filter { $0.titleText == "Team offsite" }
+            XCTAssertEqual(offsite.count, 2, "the offsite crosses a week's edge: two pieces")
+            let pieces = try offsite.map { try XCTUnwrap($0.button.bounds(relativeTo: window.grid.barsLayer)) }.sorted { $0.y < $1.y }
+            let thirteenth = try XCTUnwrap(cell("2026-11-13").button.bounds(relativeTo: window.grid.barsLayer))
+            let saturday = try XCTUnwrap(cell("2026-11-14").button.bounds(relativeTo: window.grid.barsLayer))
+            XCTAssertEqual(pieces[0].x, thirteenth.x, accuracy: 2, "it starts on Friday")
+            XCTAssertEqual(pieces[0].x + pieces[0].width, saturday.x + saturday.width, accuracy: 2, "to the row's end")
+            XCTAssertTrue(offsite.contains { $0.button.hasCSSClass("cut-after") })
+            let course = try XCTUnwrap(bars.first { $0.titleText == "First aid course" }?.button.bounds(relativeTo: window.grid.barsLayer))
+            XCTAssertNotEqual(course.y, pieces[0].y, "overlapping bars never share a lane")
+            XCTAssertEqual(offsite.first?.button.accessibleLabel.map { $0.hasPrefix("Team offsite, Nov 13 – Nov 17") }, true,
+                           "a bar is named for a screen reader")
+
+            let wide = seen
+            resize(720, 760)
+            XCTAssertTrue(window.grid.cells.allSatisfy { !$0.isRoomy })
+            XCTAssertTrue(window.grid.bars.allSatisfy { !$0.button.isVisible }, "no bar is left behind")
+            resize(1240)
+            XCTAssertTrue(MainLoop.iterate(until: { self.seen == wide }), "back at 1240 px the grid is as it was")
+        }
+    }
+
+    func testClickingAChipSelectsItsDay() throws {
+        let path = try busyCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            resize(1240)
+            XCTAssertTrue(MainLoop.iterate(until: { self.cell("2026-11-18").isRoomy }))
+            let button = cell("2026-11-18").button
+            let bounds = try XCTUnwrap(button.bounds(relativeTo: window.window))
+            let surface = window.window.surfaceOffset
+            // The first chip's line: under the number and the row's bar lane.
+            let y = bounds.y + Double(MonthGridView.numberHeight + MonthGridView.lineHeight * 2) + 6
+            XCTAssertEqual(try runTool(["xdotool", "mousemove", "\(Int(surface.x + bounds.x + 30))", "\(Int(surface.y + y))",
+                                        "click", "1"]).status, 0)
+            XCTAssertTrue(MainLoop.iterate(until: { self.controller.store.selection?.description == "2026-11-18" }))
+            XCTAssertEqual(rowTitles.first, "Meeting 0", "its plans are listed")
+        }
+    }
+}
+
