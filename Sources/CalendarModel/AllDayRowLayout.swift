@@ -27,11 +27,11 @@ public struct AllDayRowLayout: Equatable, Sendable {
     /// `plans(day)` gives each day's list rows (`DaySlice.plans(on:)`); plans `isBar` leaves out
     /// are left to the time grid (or the day's chips).
     public init(span: DaySpan, plans: (CalendarDay) -> [PlanOnDay], calendar: Calendar, maxLanes: Int = 3,
-                isBar: (Plan) -> Bool = \.isAllDay) {
+                isBar: (PlanOnDay) -> Bool = \.plan.isAllDay) {
         var order: [Plan.ID] = []
         var found: [Plan.ID: (first: PlanOnDay, column: Int, last: Int)] = [:]
         for (column, day) in span.days.enumerated() {
-            for row in plans(day) where isBar(row.plan) {
+            for row in plans(day) where isBar(row) {
                 if let known = found[row.plan.id] {
                     found[row.plan.id] = (known.first, known.column, column)
                 } else {

@@ -19,29 +19,37 @@ public struct MonthRoomyLayout {
     /// Lines a cell fits under its number (bars and chips are a line each).
     public let lines: Int
 
-    /// Plans drawn as bars: all-day ones, and those that touch more than one day.
-    public static func isBar(_ plan: Plan, calendar: Calendar) -> Bool {
-        if plan.isAllDay { return true }
-        let days = plan.days(in: calendar)
-        return days.lowerBound != days.upperBound
+    /// Plans drawn as bars: all-day ones, and those that touch more than one day. Read from
+    /// the row itself and the start of the next day (`dayEnd`), not from the plan's days in the
+    /// calendar: a busy month asks this of thousands of rows on every page.
+    public static func isBar(_ row: PlanOnDay, dayEnd: Date) -> Bool {
+        switch row.plan.timing {
+        case .allDay: return true
+        case let .timed(_, end): return !row.startsOnDay || end > dayEnd
+        }
     }
 
     /// `lines`: how many lines fit a cell under its day number (the bars' lanes included).
     public init(span: DaySpan, plans: (CalendarDay) -> [PlanOnDay], calendar: Calendar, lines: Int) {
         self.lines = max(1, lines)
         var rows: [Row] = []
+        var ends: [CalendarDay: Date] = [:]
+        for day in span.days { ends[day] = day.adding(days: 1).start(in: calendar) }
+        func isBar(_ row: PlanOnDay) -> Bool {
+            Self.isBar(row, dayEnd: ends[row.day] ?? row.day.adding(days: 1).start(in: calendar))
+        }
         var first = span.first
         while span.contains(first) {
             let week = DaySpan(first: first, count: min(7, span.last.julianOffset - first.julianOffset + 1))
             // Bars may take every line but one, which stays for a chip or "+N more".
             let bars = AllDayRowLayout(span: week, plans: plans, calendar: calendar, maxLanes: max(1, self.lines - 1),
-                                       isBar: { Self.isBar($0, calendar: calendar) })
+                                       isBar: isBar)
             var chips: [[PlanOnDay]] = []
             var more: [Int] = []
             let barLanes = (bars.bars.map(\.lane).max() ?? -1) + 1
             let free = self.lines - barLanes
             for (column, day) in week.days.enumerated() {
-                let own = plans(day).filter { !Self.isBar($0.plan, calendar: calendar) }
+                let own = plans(day).filter { !isBar($0) }
                 let hiddenBars = bars.hidden[column]
                 if own.count + hiddenBars <= free, hiddenBars == 0 {
                     chips.append(own)

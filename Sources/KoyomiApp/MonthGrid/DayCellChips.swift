@@ -15,6 +15,7 @@ final class DayCellChips {
     /// The plan of the chip the pointer last pressed, taken by the cell's click.
     private var pressed: PlanOnDay?
     private var presses: [ClickGesture] = []
+    private var shownBarLanes = -1
 
     init() {
         root.isVisible = false
@@ -32,7 +33,11 @@ final class DayCellChips {
     /// Shows `plans` as chips under `barLanes` lines left for the bars, then "+`hidden` more".
     func show(_ plans: [PlanOnDay], barLanes: Int, hidden: Int, lineHeight: Int32, text: (PlanOnDay) -> String,
               colorClass: (PlanOnDay) -> String) {
-        barSpace.setSizeRequest(height: Int32(barLanes) * lineHeight)
+        // A new size request measures the window again: only when the lanes change.
+        if barLanes != shownBarLanes {
+            shownBarLanes = barLanes
+            barSpace.setSizeRequest(height: Int32(barLanes) * lineHeight)
+        }
         while chips.count < plans.count { addChip(lineHeight: lineHeight) }
         shown = plans
         for (index, chip) in chips.enumerated() {
@@ -52,7 +57,8 @@ final class DayCellChips {
         }
         more.isVisible = hidden > 0
         // TRANSLATORS: the last line of a roomy month cell: %d more plans than the cell shows.
-        if hidden > 0 { more.text = String(format: L("+%d more"), hidden) }
+        let moreText = hidden > 0 ? String(format: L("+%d more"), hidden) : ""
+        if hidden > 0, more.text != moreText { more.text = moreText }
     }
 
     private func addChip(lineHeight: Int32) {

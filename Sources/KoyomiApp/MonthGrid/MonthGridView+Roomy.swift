@@ -78,10 +78,18 @@ extension MonthGridView {
         colors.flush()
     }
 
-    /// "9:30 AM Standup"; the title alone for a plan with no time of its own here.
+    /// "9:30 AM Standup"; the title alone for a plan with no time of its own here. Times are
+    /// formatted once per wall-clock minute (a DateFormatter call costs tens of microseconds, and
+    /// a page shows a couple of hundred chips); the cache goes with the formatter.
     private func chipText(_ entry: PlanOnDay) -> String {
         guard case let .timed(start, _) = entry.plan.timing, entry.startsOnDay else { return entry.plan.title }
-        return formatter.timeText(start) + " " + entry.plan.title
+        let parts = formatter.calendar.dateComponents([.hour, .minute], from: start)
+        let key = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        if chipTimes.formatter !== formatter { chipTimes = (formatter, [:]) }
+        if let known = chipTimes.texts[key] { return known + " " + entry.plan.title }
+        let text = formatter.timeText(start)
+        chipTimes.texts[key] = text
+        return text + " " + entry.plan.title
     }
 
     private func placeBar(_ item: AllDayRowLayout.Bar, row: Int, index: Int, style: PlanRowStyle) {
@@ -101,6 +109,7 @@ extension MonthGridView {
         bar.show(item.plan, titleText: item.plan.plan.title, timeText: nil, colorClass: colors.className(for: planRow.color),
                  accessibleLabel: { planRow.accessibleLabel(rangeText: planRow.rangeText) },
                  isSelected: false, cutBefore: item.continuesBefore, cutAfter: item.continuesAfter)
+        barNamesWaiting = true
         let (width, height) = gridSize
         let cell = cellSize
         guard width > 0, height > 0 else { return }
@@ -109,6 +118,11 @@ extension MonthGridView {
         let y = Double(row) * (cell.height + 2) + Double(Self.numberHeight) + Double(item.lane * Self.lineHeight)
         barsLayer.place(bar.button, x: x / width, width: length / width, y: y / height,
                         height: Double(Self.lineHeight - 2) / height)
-        bar.sendAccessibleText()
+    }
+
+    /// Bars' names go out after the frame is painted, with the cells' (`sendAccessibleText`).
+    func sendBarNames() {
+        barNamesWaiting = false
+        bars.forEach { $0.sendAccessibleText() }
     }
 }

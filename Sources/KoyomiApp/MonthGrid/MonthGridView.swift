@@ -38,6 +38,10 @@ final class MonthGridView {
     var pendingDensityCheck: MainLoopSource?
     /// Dots, or chips and bars (`MonthGridView+Roomy`).
     var density: Density = .compact
+    /// Chip times by minute of the day, for the formatter they were made with.
+    var chipTimes: (formatter: CalendarFormatter?, texts: [Int: String]) = (nil, [:])
+    /// Bars whose names wait for the paint.
+    var barNamesWaiting = false
 
     init(formatter: CalendarFormatter, colors: ColorClasses) {
         self.formatter = formatter
@@ -214,13 +218,16 @@ final class MonthGridView {
             }
         }
         cells.forEach { $0.sendAccessibleText() }
+        if barNamesWaiting { sendBarNames() }
     }
 
     /// The cells' decorations changed since their names were last worked out.
     private var accessibleLabelsAreStale = false
 
     /// Whether some cell's name or description waits for the frame to be painted.
-    var hasUnsentAccessibleText: Bool { accessibleLabelsAreStale || cells.contains { $0.hasUnsentAccessibleText } }
+    var hasUnsentAccessibleText: Bool {
+        accessibleLabelsAreStale || barNamesWaiting || cells.contains { $0.hasUnsentAccessibleText }
+    }
 
     /// Asks the delegate again for every cell's decoration, batched into one callback however
     /// many changes arrive before it runs, and always before the next frame is painted.
