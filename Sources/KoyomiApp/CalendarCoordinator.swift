@@ -139,6 +139,22 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
                             selectedPlan: selectedPlan)
     }
 
+    /// While the month is shown, the hidden week view is drawn once the frame is painted and
+    /// the window is idle, whenever the plans changed: its blocks are made then, not in the
+    /// frame of the first switch to the week (which would otherwise build a couple of hundred
+    /// widgets in a busy week).
+    private func prepareWeekView() {
+        guard !weekPreparationScheduled else { return }
+        weekPreparationScheduled = true
+        window.window.whenIdleAfterNextPaint { [weak self] in
+            guard let self else { return }
+            self.weekPreparationScheduled = false
+            if self.view == .month { self.window.week.render(self.viewContext) }
+        }
+    }
+
+    private var weekPreparationScheduled = false
+
     /// Moves the selection by the week view's shown days (7, or 3 or 1 when narrow).
     private func pageWeek(by pages: Int) {
         let count = window.week.span(for: store).count
@@ -236,7 +252,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         if !change.isDisjoint(with: [.plans, .calendars]) {
             // The hidden month grid follows too: its decorations are read before its next frame.
             window.grid.reloadDecorations()
-            if view == .week { window.week.plansChanged(viewContext) }
+            if view == .week { window.week.plansChanged(viewContext) } else { prepareWeekView() }
         }
         renderList()
         if change.contains(.selection), store.selection != nil { panel?.daySelected() }
