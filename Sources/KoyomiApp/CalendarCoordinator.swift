@@ -172,6 +172,27 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         editing?.newPlan()
     }
 
+    func planList(_ list: PlanListView, didRequestMoveOf row: PlanRow, byDays days: Int) {
+        move(row.entry, byDays: days)
+    }
+
+    /// Moves a plan by whole days (timed plans keep their time of day, plans of several days
+    /// their length) as an edit with Undo; the day it lands on is shown.
+    private func move(_ entry: PlanOnDay, byDays days: Int) {
+        guard days != 0 else { return }
+        guard let editing, isWritable(entry.plan.calendarID) else {
+            return window.showToast(L("This calendar is read-only: its plans cannot be moved"))
+        }
+        editing.retime(entry, to: entry.plan.timing.moved(days: days, minutes: 0, calendar: store.calendar))
+        store.show(entry.day.adding(days: days))
+    }
+
+    // MARK: Month grid: moving plans
+
+    func monthGrid(_ grid: MonthGridView, didMove entry: PlanOnDay, byDays days: Int) {
+        move(entry, byDays: days)
+    }
+
     func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow) {
         guard isWritable(row.entry.plan.calendarID) else { return }
         editing?.delete(row.entry)

@@ -98,7 +98,7 @@ final class WindowController: CalendarFileActions {
         watcher.onChange = { [weak self] id, exists in self?.fileChangedOnDisk(id, exists: exists) }
         loadingLabel.addCSSClass("dim-label")
         loadingLabel.isVisible = false
-        mainWindow.header.addStart(loadingLabel)
+        mainWindow.header.addNotice(loadingLabel)
     }
 
     /// Says, in the header bar, that the window shows the bundled samples and cannot change them.

@@ -42,7 +42,10 @@ final class AccessibilityTreeTests: XCTestCase {
 
         // The file is read off the window's thread (the first time through a parsing child):
         // the tree is read again until its plans are in.
-        var nodes = try readTree(until: { dayCells($0).contains { $0.name == "Tuesday, November 10, 2026, 1 plan" } })
+        // The header's buttons are measured again once the frame with the plans is painted.
+        var nodes = try readTree(until: {
+            dayCells($0).contains { $0.name == "Tuesday, November 10, 2026, 1 plan" } && $0.contains { $0.name == "Today" }
+        })
         let buttons = nodes.filter { $0.role == "push button" }.map(\.name)
         for label in ["Previous month", "Next month", "Today"] {
             XCTAssertTrue(buttons.contains(label), "no button named “\(label)” in \(buttons)")

@@ -104,6 +104,7 @@ final class RoomyMonthTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(offsite.contains { $0.button.hasCSSClass("cut-after") })
             let course = try XCTUnwrap(bars.first { $0.titleText == "First aid course" }?.button.bounds(relativeTo: window.grid.barsLayer))
             XCTAssertNotEqual(course.y, pieces[0].y, "overlapping bars never share a lane")
+            waitForAccessibleText() // names go out after the frame
             XCTAssertEqual(offsite.first?.button.accessibleLabel.map { $0.hasPrefix("Team offsite, Nov 13 – Nov 17") }, true,
                            "a bar is named for a screen reader")
 
@@ -131,6 +132,56 @@ final class RoomyMonthTests: AppTestCase, @unchecked Sendable {
                                         "click", "1"]).status, 0)
             XCTAssertTrue(MainLoop.iterate(until: { self.controller.store.selection?.description == "2026-11-18" }))
             XCTAssertEqual(rowTitles.first, "Meeting 0", "its plans are listed")
+        }
+    }
+
+    /// A plan's chip on a day, as the user reads it ("8:00 AM Meeting 0").
+    @MainActor
+    private func chips(_ day: String) -> [String] {
+        cell(day).chips.chipTexts.map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }
+    }
+
+    func testDraggingAChipToAnotherDayMovesItThereWithUndo() throws {
+        let path = try busyCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            resize(1240)
+            XCTAssertTrue(MainLoop.iterate(until: { self.cell("2026-11-18").isRoomy }))
+            XCTAssertEqual(chips("2026-11-18").first, "8:00 AM Meeting 0")
+            let from = try XCTUnwrap(cell("2026-11-18").button.bounds(relativeTo: window.window))
+            let to = try XCTUnwrap(cell("2026-11-20").button.bounds(relativeTo: window.window))
+            let surface = window.window.surfaceOffset
+            // The first chip's line: under the number and the row's one lane of bars.
+            let y = Int(surface.y + from.y + Double(MonthGridView.numberHeight + MonthGridView.lineHeight) + 8)
+            let x = Int(surface.x + from.x + 30), dx = Int(to.x - from.x)
+            var arguments = ["xdotool", "mousemove", "\(x)", "\(y)", "mousedown", "1"]
+            for step in 1...8 { arguments += ["sleep", "0.03", "mousemove", "\(x + dx * step / 8)", "\(y)"] }
+            arguments += ["sleep", "0.05", "mouseup", "1"]
+            XCTAssertEqual(try runTool(arguments).status, 0)
+            XCTAssertTrue(MainLoop.iterate(until: { self.chips("2026-11-20").contains("8:00 AM Meeting 0") }),
+                          "the meeting moved to Friday at its time: \(chips("2026-11-20"))")
+            XCTAssertFalse(chips("2026-11-18").contains("8:00 AM Meeting 0"))
+            XCTAssertTrue(window.grid.cells.allSatisfy { !$0.button.hasCSSClass("drop-target") }, "no mark is left")
+
+            try pressKeys(["ctrl+z"])
+            XCTAssertTrue(MainLoop.iterate(until: { self.chips("2026-11-18").first == "8:00 AM Meeting 0" }), "Undo puts it back")
+        }
+    }
+
+    func testCtrlArrowsMoveTheFocusedPlanOfTheList() throws {
+        let path = try busyCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            controller.store.show(CalendarDay(parsing: "2026-11-18")!)
+            XCTAssertEqual(rowTitles.first, "Meeting 0")
+            _ = shownRowViews()
+            window.planList.focusRow(of: Plan.ID(uid: "meeting-0"))
+            try pressKeys(["ctrl+Right"])
+            XCTAssertTrue(MainLoop.iterate(until: { self.controller.store.selection?.description == "2026-11-19" }),
+                          "the day it went to is shown")
+            XCTAssertTrue(MainLoop.iterate(until: { self.rowTitles == ["Meeting 0"] }), "with the plan in it: \(rowTitles)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            XCTAssertTrue(text.contains("DTSTART:20261119T080000Z"), "saved at its time, a day later")
         }
     }
 }

@@ -16,6 +16,8 @@ final class DayCellChips {
     private var pressed: PlanOnDay?
     private var presses: [ClickGesture] = []
     private var shownBarLanes = -1
+    /// Lines the week row's bars take above the chips.
+    var barLanes: Int { max(0, shownBarLanes) }
 
     init() {
         root.isVisible = false

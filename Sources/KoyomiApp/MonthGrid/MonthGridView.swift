@@ -42,6 +42,10 @@ final class MonthGridView {
     var chipTimes: (formatter: CalendarFormatter?, texts: [Int: String]) = (nil, [:])
     /// Bars whose names wait for the paint.
     var barNamesWaiting = false
+    /// A chip or bar being dragged to another day (`MonthGridView+Drag`).
+    var dragging: MonthDrag?
+    var dragStart: (x: Double, y: Double)?
+    var dragGesture: DragGesture?
 
     init(formatter: CalendarFormatter, colors: ColorClasses) {
         self.formatter = formatter
@@ -97,6 +101,7 @@ final class MonthGridView {
         root.append(body)
 
         barsLayer.onSizeChanged { [weak self] width, height in self?.gridSizeChanged(width: width, height: height) }
+        connectDrag()
         for cell in cells {
             let press = ClickGesture(on: cell.button)
             press.onPressed { [weak self] count in self?.pressCount = count }

@@ -10,6 +10,8 @@ protocol PlanListViewDelegate: AnyObject {
     func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow)
     /// "Add a Plan" under an empty day's message.
     func planListDidRequestNewPlan(_ list: PlanListView)
+    /// Ctrl+←/→ (a day) or Ctrl+↑/↓ (a week) on a focused plan row: move the plan by `days`.
+    func planList(_ list: PlanListView, didRequestMoveOf row: PlanRow, byDays days: Int)
 }
 
 /// The list under the grid: the selected day's plans, or the visible month's agenda. Rows are
@@ -144,8 +146,22 @@ final class PlanListView {
         }
         keys = KeyController(on: list)
         keys?.onKeyPressed { [weak self] key, modifiers in
-            guard let self, key == .delete, modifiers.isEmpty, let row = self.list.focusedRow?.model else { return false }
-            self.delegate?.planList(self, didRequestDeleteOf: row)
+            guard let self, let row = self.list.focusedRow?.model else { return false }
+            if key == .delete, modifiers.isEmpty {
+                self.delegate?.planList(self, didRequestDeleteOf: row)
+                return true
+            }
+            guard modifiers == .control else { return false }
+            let forward = self.list.isRightToLeft ? -1 : 1
+            let days: Int
+            switch key {
+            case .left: days = -forward
+            case .right: days = forward
+            case .up: days = -7
+            case .down: days = 7
+            default: return false
+            }
+            self.delegate?.planList(self, didRequestMoveOf: row, byDays: days)
             return true
         }
     }

@@ -41,6 +41,7 @@ enum Stylesheet {
     .month-chip { font-size: 0.78em; padding: 0 3px; }
     .month-chip-mark { min-width: 4px; min-height: 11px; border-radius: 2px; }
     .month-more { font-size: 0.72em; font-weight: bold; opacity: 0.8; padding: 0 3px; }
+    button.day-cell.drop-target { box-shadow: inset 0 0 0 2px @accent_color; }
 
     /* The editor's seven weekday toggles fit a 440 px dialog (Adwaita pads buttons 10 px). */
     .weekday-toggles > button { padding-left: 4px; padding-right: 4px; }

@@ -62,6 +62,20 @@ final class WeekDayColumn {
         box.setCSSClass("selected", layout.day == state.selection)
         let scale = layout.hours / gridHours
         let isDSTDay = layout.hours != 24
+        // Most pages draw the same 24 lines at the same places: placing them again would only
+        // allocate the column again.
+        if linesShownFor == nil || linesShownFor! != (layout.hours, gridHours) || isDSTDay {
+            linesShownFor = (layout.hours, gridHours)
+            placeHourLines(layout, scale: scale, isDSTDay: isDSTDay)
+        }
+        renderBlocks(layout, state: state, scale: scale)
+    }
+
+    /// The day length and grid height the hour lines were placed for.
+    private var linesShownFor: (Double, Double)?
+
+    private func placeHourLines(_ layout: DayColumnLayout, scale: Double, isDSTDay: Bool) {
+        let formatter = owner.formatter
         while lines.count < layout.hourLines.count {
             let line = Box(.horizontal)
             line.addCSSClass("week-hour-line")
@@ -87,16 +101,14 @@ final class WeekDayColumn {
                 box.place(lineLabels[index], x: 0.02, width: 0.96, y: y, height: 16 / (gridHours * WeekView.hourHeight))
             }
         }
-        renderBlocks(layout, state: state, scale: scale)
     }
 
     private func renderBlocks(_ layout: DayColumnLayout, state: WeekViewState, scale: Double) {
         while blocks.count < layout.blocks.count { addBlock() }
         placed = []
-        let formatter = owner.formatter
         for (block, item) in zip(blocks, layout.blocks) {
             let row = PlanRows([item.plan], style: state.style)[0]
-            let time = formatter.rangeText(for: item.plan.plan)
+            let time = owner.rangeText(for: item.plan.plan)
             let pixels = (item.bottom - item.top) * layout.hours * WeekView.hourHeight
             block.show(item.plan, titleText: item.plan.plan.title, timeText: time, showsTime: pixels >= 30,
                        colorClass: owner.colors.className(for: row.color),

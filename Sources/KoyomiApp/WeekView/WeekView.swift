@@ -320,6 +320,19 @@ final class WeekView {
         root.afterNextPaint { [weak self] in self?.scroller.verticalOffset = offset }
     }
 
+    /// A plan's time as its block says it, formatted once per start and end (a DateFormatter
+    /// call costs tens of microseconds, and a busy week has a couple of hundred blocks); the
+    /// cache goes with the formatter, and starts again past a few thousand times.
+    func rangeText(for plan: Plan) -> String {
+        if rangeTexts.formatter !== formatter || rangeTexts.texts.count > 5_000 { rangeTexts = (formatter, [:]) }
+        if let known = rangeTexts.texts[plan.timing] { return known }
+        let text = formatter.rangeText(for: plan)
+        rangeTexts.texts[plan.timing] = text
+        return text
+    }
+
+    private var rangeTexts: (formatter: CalendarFormatter?, texts: [PlanTiming: String]) = (nil, [:])
+
     // MARK: Accessible text
 
     /// The day headers' names, waiting for the paint like the columns' and blocks'.

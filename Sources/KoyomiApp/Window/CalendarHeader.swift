@@ -153,11 +153,16 @@ final class CalendarHeader {
         refitWhenChanged(widget)
     }
 
-    /// Puts a widget of the window's own (the loading notice) after the start's buttons.
-    func addStart(_ widget: Widget) {
-        headerBar.packStart(widget)
-        refitWhenChanged(widget)
+    /// Puts a passing notice of the window's own ("Loading calendars…") after the start's
+    /// buttons. It never folds the buttons away (it would make them come and go at every
+    /// start): it is left out of what the header needs, and clipped when there is no room.
+    func addNotice(_ widget: Widget) {
+        let fold = ShrinkBox(child: widget)
+        headerBar.packStart(fold)
+        notices.append(widget)
     }
+
+    private var notices: [Widget] = []
 
     /// What the header needs changes with what its parts show: fit again, before the next frame.
     private func refitWhenChanged(_ widget: Widget) {
@@ -187,6 +192,7 @@ final class CalendarHeader {
         self.width = width
         guard let parts = headerBar.partWidths else { return }
         var (start, end) = (parts.start, parts.end)
+        for notice in notices where notice.isVisible { start -= notice.naturalWidth + 6 }
         if isCollapsed {
             // Folded away, they are measured where they wait; each comes back with the bar's
             // spacing (6 px) before it.

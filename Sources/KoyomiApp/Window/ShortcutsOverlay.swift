@@ -48,6 +48,7 @@ enum ShortcutsOverlay {
                 <property name="title" translatable="yes">\(N_("Plans"))</property>
                 \(shortcut("Tab", N_("Move between the month and the plan list")))
                 \(shortcut("<Primary>n", N_("New plan")))
+                \(shortcut("<Primary>Left <Primary>Right <Primary>Up <Primary>Down", N_("Move the focused plan a day or a week")))
                 \(shortcut("Return", N_("Edit the plan (or show a read-only plan's details)")))
                 \(shortcut("Delete", N_("Delete the plan")))
                 \(shortcut("<Primary>z", N_("Undo the last change")))
