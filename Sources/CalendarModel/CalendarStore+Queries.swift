@@ -8,6 +8,11 @@ extension CalendarStore {
     /// that day alone (nothing is cached for it).
     public func plans(on day: CalendarDay) -> [PlanOnDay] {
         if layout.contains(day) {
+            // A week view's own index answers too, so paging weeks into another month does
+            // not build the whole month's index in that frame.
+            if builtCurrentIndex() == nil, let week = spanIndexes.last(where: { $0.span.contains(day) }) {
+                return week.plans(on: day)
+            }
             return currentIndex().plans(on: day)
         }
         let interval = day.interval(in: calendar)

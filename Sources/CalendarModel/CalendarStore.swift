@@ -321,6 +321,12 @@ public final class CalendarStore {
         indexCache.contains { $0.layout == MonthLayout(month: month, firstWeekday: firstWeekday) }
     }
 
+    /// The visible layout's day index if it is built already (nil: asking would build it).
+    func builtCurrentIndex() -> DayIndex? {
+        let layout = layout
+        return indexCache.last { $0.layout == layout }
+    }
+
     /// The day index of the visible layout, built on first use.
     func currentIndex() -> DayIndex {
         let layout = layout

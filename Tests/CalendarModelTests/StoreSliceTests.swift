@@ -37,6 +37,7 @@ final class StoreSliceTests: XCTestCase {
         let source = CountingSource(plans: samplePlans(), calendar: utc)
         let store = makeStore([source])
         let week = DaySpan.week(containing: day(2026, 12, 2), firstWeekday: 1)   // Nov 29 – Dec 5, inside November's grid
+        _ = store.decoration(for: day(2026, 11, 1))                              // the month grid is drawn: its index is built
         let slice = store.slice(of: week)
         for day in week.days {
             XCTAssertEqual(slice.plans(on: day), store.plans(on: day), "\(day)")
@@ -47,6 +48,23 @@ final class StoreSliceTests: XCTestCase {
         XCTAssertEqual(slice.plans(on: day(2026, 11, 10)), [], "a day outside the span has nothing")
         XCTAssertEqual(slice.planCount, 2, "the trip and the late call, each once")
         XCTAssertEqual(source.queries, [store.layout.interval(in: utc)], "no query of its own")
+    }
+
+    /// A week view paged into a month whose grid is not drawn (the month view is hidden) indexes
+    /// its seven days alone, and never builds the month's whole index for them.
+    func testAWeekInsideAGridNotBuiltIsIndexedAloneAndAgreesWithIt() {
+        let source = CountingSource(plans: samplePlans(), calendar: utc)
+        let store = makeStore([source])
+        let week = DaySpan.week(containing: day(2026, 12, 2), firstWeekday: 1)
+        let slice = store.slice(of: week)
+        XCTAssertEqual(source.queries, [week.interval(in: utc)], "one query, for the week")
+        XCTAssertEqual(slice.plans(on: day(2026, 12, 2)).map(\.plan.id.uid), ["trip", "late"])
+        XCTAssertEqual(store.plans(on: day(2026, 12, 2)).map(\.plan.id.uid), ["trip", "late"],
+                       "the selected day's list reads the week's index too")
+        XCTAssertEqual(source.queries.count, 1, "still no month index")
+        for day in week.days {
+            XCTAssertEqual(slice.decoration(for: day), store.decoration(for: day), "\(day): the same as the month's")
+        }
     }
 
     func testASpanOutsideTheGridIsIndexedOnceAndAgreesWithItsMonth() {
