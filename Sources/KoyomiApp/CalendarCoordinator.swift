@@ -65,9 +65,23 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         store.select(day)
     }
 
-    /// A double click means "this day", never "deselect": the first click selected it.
+    /// A double click on a day's free space means "a new plan on this day" (issue 19), and
+    /// never "deselect": the first click selected it.
     func monthGrid(_ grid: MonthGridView, didDoubleClick day: CalendarDay) {
         store.show(day)
+        editing?.newPlan()
+    }
+
+    /// A double click on a chip edits its plan (or shows a read-only plan's details).
+    func monthGrid(_ grid: MonthGridView, didActivatePlan entry: PlanOnDay) {
+        store.show(entry.day)
+        weekView(window.week, didActivatePlan: entry)
+    }
+
+    /// Enter on a day with no plans: a new plan there.
+    func monthGrid(_ grid: MonthGridView, didRequestNewPlanOn day: CalendarDay) {
+        store.show(day)
+        editing?.newPlan()
     }
 
     func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration {

@@ -33,7 +33,8 @@ final class PointerClickTests: AppTestCase {
         }
     }
 
-    /// A double click on a day selects it, whatever was selected; it never deselects.
+    /// A double click on a day selects it, whatever was selected; it never deselects; and it
+    /// opens a new plan on that day (issue 19).
     func testADoubleClickSelectsTheDayAndNeverDeselects() throws {
         let path = try sampleCalendar()
         try MainActor.assumeIsolated {
@@ -50,11 +51,17 @@ final class PointerClickTests: AppTestCase {
             MainLoop.drain()
             XCTAssertEqual(selectedCells(), ["2026-11-18"])
             XCTAssertEqual(rowTitles, ["Breakfast", "Standup", "Lunch", "Review", "Dinner"], "its plans, not the month’s agenda")
+            XCTAssertTrue(MainLoop.iterate(until: { self.controller.editing.editor != nil }), "a new plan opens on it")
+            XCTAssertEqual(controller.editing.editor?.form.startDateText, "2026-11-18")
+            controller.editing.editor?.close()
+            MainLoop.drain()
 
             try click(cell("2026-11-18"), windowID: windowID, times: 2)
             MainLoop.drain()
             XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.rows.count == 5 }))
             XCTAssertEqual(selectedCells(), ["2026-11-18"], "a double click on the selected day keeps it selected")
+            XCTAssertTrue(MainLoop.iterate(until: { self.controller.editing.editor != nil }))
+            controller.editing.editor?.close()
         }
     }
 

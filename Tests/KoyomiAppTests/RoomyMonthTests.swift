@@ -184,5 +184,21 @@ final class RoomyMonthTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(text.contains("DTSTART:20261119T080000Z"), "saved at its time, a day later")
         }
     }
+
+    func testEnterOnADayWithoutPlansOpensANewPlanThereAndOnABusyDaySelectsIt() throws {
+        let path = try sampleCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            controller.store.show(CalendarDay(parsing: "2026-11-18")!)
+            XCTAssertTrue(cell("2026-11-18").button.grabFocus())
+            try pressKeys(["Right", "Return"])
+            XCTAssertTrue(MainLoop.iterate(until: { self.controller.editing.editor != nil }), "Enter on an empty Thursday: a new plan")
+            XCTAssertEqual(controller.editing.editor?.form.startDateText, "2026-11-19")
+            controller.editing.editor?.close()
+            MainLoop.drain()
+            try pressKeys(["Left", "Return"])
+            XCTAssertNil(controller.editing.editor, "Enter on Wednesday, which has plans, opens nothing")
+        }
+    }
 }
 

@@ -111,6 +111,7 @@ final class MonthGridView {
                 let count = self.pressCount
                 self.pressCount = 0
                 if let entry = cell.chips.takePressedPlan() {
+                    if count >= 2 { return self.delegate?.monthGrid(self, didActivatePlan: entry) ?? () }
                     return self.delegate?.monthGrid(self, didSelectPlan: entry) ?? ()
                 }
                 if count >= 2 {
@@ -123,7 +124,14 @@ final class MonthGridView {
         // Capture phase: arrow keys move the selection before GTK would move the focus.
         keys = KeyController(on: dayGrid, phase: .capture)
         keys?.onKeyPressed { [weak self] key, modifiers in
-            guard let self, let navigation = CalendarNavigation.forGridKey(
+            guard let self else { return false }
+            // Enter on a day with no plans makes one there (on a day with plans it selects it).
+            if key == .enter, modifiers.isEmpty, let cell = self.cells.first(where: { $0.button.hasFocus }),
+               let day = cell.day, cell.decoration.planCount == 0 {
+                self.delegate?.monthGrid(self, didRequestNewPlanOn: day)
+                return true
+            }
+            guard let navigation = CalendarNavigation.forGridKey(
                 key, modifiers, rightToLeft: self.dayGrid.isRightToLeft) else { return false }
             self.delegate?.monthGrid(self, didNavigate: navigation)
             return true

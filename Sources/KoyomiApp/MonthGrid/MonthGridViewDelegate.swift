@@ -8,6 +8,10 @@ protocol MonthGridViewDelegate: AnyObject {
     func monthGrid(_ grid: MonthGridView, didSelect day: CalendarDay)
     /// The second click of a double click on the cell for `day` (its first was `didSelect`).
     func monthGrid(_ grid: MonthGridView, didDoubleClick day: CalendarDay)
+    /// A double click on a chip of a roomy grid: its plan.
+    func monthGrid(_ grid: MonthGridView, didActivatePlan entry: PlanOnDay)
+    /// Enter on a day that has no plans.
+    func monthGrid(_ grid: MonthGridView, didRequestNewPlanOn day: CalendarDay)
     /// A key asked to move the selection, page or go to today.
     func monthGrid(_ grid: MonthGridView, didNavigate navigation: CalendarNavigation)
     /// How `day`'s cell should be decorated; asked for all 42 cells on every reload.
