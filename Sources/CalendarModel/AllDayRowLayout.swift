@@ -40,7 +40,7 @@ public struct AllDayRowLayout: Equatable, Sendable {
                 }
             }
         }
-        // Longest first, then earliest, then list order: long bars take the top lanes.
+        // Earliest first, then longest, then list order: at one start, long bars take the top lanes.
         let placed = order.compactMap { found[$0] }.enumerated().sorted { a, b in
             let lengthA = a.element.last - a.element.column, lengthB = b.element.last - b.element.column
             if a.element.column != b.element.column { return a.element.column < b.element.column }

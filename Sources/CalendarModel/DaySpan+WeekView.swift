@@ -3,16 +3,15 @@ extension DaySpan {
     ///
     /// Seven columns show the week that holds `day`, from `firstWeekday`. Fewer (a narrow
     /// window shows 3, or 1 at phone width) keep the span already shown while it holds `day`,
-    /// so clicking a day in it moves nothing; otherwise the span moves to `day`: it starts
-    /// there when moving forward and ends there when moving back, as paging by `columns`
-    /// days would leave it.
+    /// so clicking a day in it moves nothing; otherwise the span moves by whole spans until it
+    /// holds `day`, so paging by `columns` days never skips one. Without a span of that size
+    /// shown yet, it starts at `day`.
     public static func weekView(columns: Int, day: CalendarDay, firstWeekday: Int, shown: DaySpan? = nil) -> DaySpan {
         guard columns < 7 else { return .week(containing: day, firstWeekday: firstWeekday) }
         let count = max(1, columns)
-        if let shown, shown.count == count, shown.contains(day) { return shown }
-        if let shown, shown.count == count, day < shown.first {
-            return DaySpan(first: day.adding(days: -(count - 1)), count: count)
-        }
-        return DaySpan(first: day, count: count)
+        guard let shown, shown.count == count else { return DaySpan(first: day, count: count) }
+        let offset = day.julianOffset - shown.first.julianOffset
+        let steps = offset >= 0 ? offset / count : -((-offset + count - 1) / count)
+        return DaySpan(first: shown.first.adding(days: steps * count), count: count)
     }
 }

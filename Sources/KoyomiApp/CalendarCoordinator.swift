@@ -144,6 +144,8 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         window.show(newView)
         if newView == .week, store.selection == nil { store.moveSelection(by: 0) }
         renderAll()
+        // Plans may have changed while the month was hidden.
+        if newView == .month { window.grid.reloadDecorationsNow() }
         if hadFocus { current.focusBestCell() }
         onViewChanged?(newView)
     }
@@ -187,24 +189,24 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     }
 
     func planList(_ list: PlanListView, didRequestMoveOf row: PlanRow, byDays days: Int) {
-        move(row.entry, byDays: days)
+        move(row.entry, byDays: days, showing: row.entry.day.adding(days: days))
     }
 
     /// Moves a plan by whole days (timed plans keep their time of day, plans of several days
-    /// their length) as an edit with Undo; the day it lands on is shown.
-    private func move(_ entry: PlanOnDay, byDays days: Int) {
+    /// their length) as an edit with Undo; `day`, where it lands, is shown.
+    private func move(_ entry: PlanOnDay, byDays days: Int, showing day: CalendarDay) {
         guard days != 0 else { return }
         guard let editing, isWritable(entry.plan.calendarID) else {
             return window.showToast(L("This calendar is read-only: its plans cannot be moved"))
         }
         editing.retime(entry, to: entry.plan.timing.moved(days: days, minutes: 0, calendar: store.calendar))
-        store.show(entry.day.adding(days: days))
+        store.show(day)
     }
 
     // MARK: Month grid: moving plans
 
-    func monthGrid(_ grid: MonthGridView, didMove entry: PlanOnDay, byDays days: Int) {
-        move(entry, byDays: days)
+    func monthGrid(_ grid: MonthGridView, didMove entry: PlanOnDay, byDays days: Int, droppedOn day: CalendarDay) {
+        move(entry, byDays: days, showing: day)
     }
 
     func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow) {
@@ -286,8 +288,12 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         }
         if !change.isDisjoint(with: [.plans, .calendars]) {
             // The hidden month grid follows too: its decorations are read before its next frame.
-            window.grid.reloadDecorations()
-            if view == .week { window.week.plansChanged(viewContext) } else { prepareWeekView() }
+            if view == .week {
+                window.week.plansChanged(viewContext)
+            } else {
+                window.grid.reloadDecorations()
+                prepareWeekView()
+            }
         }
         renderList()
         if change.contains(.selection), store.selection != nil { panel?.daySelected() }
@@ -338,7 +344,8 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
             window.header.render(title: formatter.monthTitle(store.visibleMonth), view: .month)
             window.grid.render(viewContext)
         case .week:
-            window.grid.render(MonthGridState(layout: store.layout, selection: store.selection, today: store.today))
+            // The hidden month grid is drawn when it is shown again (`show(_:)`): drawing it
+            // here would build each month's whole index as the weeks are paged through.
             window.week.render(viewContext)
             window.header.render(title: formatter.spanTitle(window.week.span(for: store)), view: .week)
         }

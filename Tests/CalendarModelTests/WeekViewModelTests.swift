@@ -24,9 +24,13 @@ final class WeekViewModelTests: XCTestCase {
         XCTAssertEqual(DaySpan.weekView(columns: 3, day: day(2026, 11, 26), firstWeekday: 1, shown: shown), shown,
                        "a click inside the shown days moves nothing")
         XCTAssertEqual(DaySpan.weekView(columns: 3, day: day(2026, 11, 27), firstWeekday: 1, shown: shown),
-                       DaySpan(first: day(2026, 11, 27), count: 3), "moving forward, the day comes first")
-        XCTAssertEqual(DaySpan.weekView(columns: 3, day: day(2026, 11, 21), firstWeekday: 1, shown: shown),
-                       DaySpan(first: day(2026, 11, 19), count: 3), "moving back, the day comes last")
+                       DaySpan(first: day(2026, 11, 27), count: 3), "the next three days")
+        XCTAssertEqual(DaySpan.weekView(columns: 3, day: day(2026, 11, 28), firstWeekday: 1, shown: shown),
+                       DaySpan(first: day(2026, 11, 27), count: 3), "paged from the middle day: still the next three, none skipped")
+        XCTAssertEqual(DaySpan.weekView(columns: 3, day: day(2026, 11, 22), firstWeekday: 1, shown: shown),
+                       DaySpan(first: day(2026, 11, 21), count: 3), "back: the three before")
+        XCTAssertEqual(DaySpan.weekView(columns: 3, day: day(2026, 11, 18), firstWeekday: 1, shown: shown),
+                       DaySpan(first: day(2026, 11, 18), count: 3), "two spans back")
         XCTAssertEqual(DaySpan.weekView(columns: 3, day: day(2026, 11, 25), firstWeekday: 1,
                                         shown: DaySpan(first: day(2026, 11, 22), count: 7)),
                        DaySpan(first: day(2026, 11, 25), count: 3), "narrowing from a week starts at the day")

@@ -75,10 +75,13 @@ public final class ScrollController: GObjectRef {
         return connect("scroll", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
     }
 
-    /// A controller that sees both axes: with Shift held GTK hands a wheel's turn over as a
-    /// sideways scroll, so whoever pages on Shift+wheel must read either.
+    /// A controller that sees both axes, in whole steps: with Shift held GTK hands a wheel's
+    /// turn over as a sideways scroll, so whoever pages on Shift+wheel must read either; a
+    /// touchpad's many small deltas add up to one step per page.
     public init(bothAxesOn widget: Widget, phase: KeyController.Phase = .bubble) {
-        let controller = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES)!
+        let flags = GtkEventControllerScrollFlags(GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES.rawValue
+                                                  | GTK_EVENT_CONTROLLER_SCROLL_DISCRETE.rawValue)
+        let controller = gtk_event_controller_scroll_new(flags)!
         super.init(retaining: UnsafeMutableRawPointer(controller))
         gtk_event_controller_set_propagation_phase(controller, phase == .capture ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE)
         gtk_widget_add_controller(widget.widget, controller)

@@ -27,7 +27,8 @@ extension MonthGridView {
         let cell = cellSize
         guard cell.width > 0, cell.height > 0 else { return nil }
         let fromStart = dayGrid.isRightToLeft ? gridSize.width - x : x
-        let column = Int(fromStart / (cell.width + 2)), row = Int(y / (cell.height + 2))
+        let column = Int((fromStart / (cell.width + 2)).rounded(.down))
+        let row = Int((y / (cell.height + 2)).rounded(.down))
         guard (0..<7).contains(column), (0..<6).contains(row) else { return nil }
         return (row * 7 + column, y - Double(row) * (cell.height + 2))
     }
@@ -44,7 +45,8 @@ extension MonthGridView {
             return
         }
         let chips = cells[hit.index].chips
-        let line = Int((hit.y - Double(Self.numberHeight)) / Double(Self.lineHeight)) - chips.barLanes
+        // Rounded down: a press on the day's number is above every line.
+        let line = Int(((hit.y - Double(Self.numberHeight)) / Double(Self.lineHeight)).rounded(.down)) - chips.barLanes
         guard line >= 0, line < chips.shown.count else { return }
         dragging = MonthDrag(entry: chips.shown[line], fromDay: day)
     }
@@ -65,9 +67,13 @@ extension MonthGridView {
     private func endDrag() {
         cells.forEach { $0.button.setCSSClass("drop-target", false) }
         defer { dragging = nil }
-        guard let held = dragging, held.isActive, let target = held.target else { return }
+        guard let held = dragging, held.isActive else { return }
+        // The drag claimed the pointer, so no cell's click took the chip's press: drop it, or
+        // the next click or Enter on that cell would select the old plan.
+        cells.forEach { _ = $0.chips.takePressedPlan() }
+        guard let target = held.target else { return }
         let days = target.julianOffset - held.fromDay.julianOffset
         guard days != 0 else { return }
-        delegate?.monthGrid(self, didMove: held.entry, byDays: days)
+        delegate?.monthGrid(self, didMove: held.entry, byDays: days, droppedOn: target)
     }
 }

@@ -18,8 +18,8 @@ protocol MonthGridViewDelegate: AnyObject {
     func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration
     /// A chip or bar of a roomy grid was clicked: its plan on that day.
     func monthGrid(_ grid: MonthGridView, didSelectPlan entry: PlanOnDay)
-    /// A chip or bar was dragged from its day to another, `days` away.
-    func monthGrid(_ grid: MonthGridView, didMove entry: PlanOnDay, byDays days: Int)
+    /// A chip or bar was dragged from its day to another (`day`), `days` away.
+    func monthGrid(_ grid: MonthGridView, didMove entry: PlanOnDay, byDays days: Int, droppedOn day: CalendarDay)
     /// The grid's days' plans and how they look, for a roomy grid's chips and bars.
     func monthGridPlans(_ grid: MonthGridView) -> (slice: DaySlice, style: PlanRowStyle)
 }

@@ -19,11 +19,12 @@ struct WeekDrag {
     var changes: Bool { days != 0 || minutes != 0 }
 
     /// Reads the pointer's offset (pixels since the press) as whole days and snapped minutes.
-    mutating func follow(dx: Double, dy: Double, columnWidth: Double, rightToLeft: Bool) {
+    /// `columns`: how many days the view shows; the plan never leaves them.
+    mutating func follow(dx: Double, dy: Double, columnWidth: Double, rightToLeft: Bool, columns: Int) {
         let step = Double(WeekView.snapMinutes)
         minutes = Int((dy / WeekView.hourHeight * 60 / step).rounded()) * WeekView.snapMinutes
         guard kind == .move, columnWidth > 0 else { return }
-        days = Int(((rightToLeft ? -dx : dx) / columnWidth).rounded())
+        days = min(max(Int(((rightToLeft ? -dx : dx) / columnWidth).rounded()), -column), columns - 1 - column)
     }
 
     /// When the plan would happen after the drag.

@@ -25,6 +25,13 @@ enum WeekStylesheet {
     button.plan-block.cut-after { border-bottom-left-radius: 0; border-bottom-right-radius: 0; }
     button.plan-bar.cut-before { border-top-left-radius: 0; border-bottom-left-radius: 0; }
     button.plan-bar.cut-after { border-top-right-radius: 0; border-bottom-right-radius: 0; }
+    button.plan-bar.cut-before:dir(rtl) {
+        border-top-left-radius: 5px; border-bottom-left-radius: 5px; border-top-right-radius: 0; border-bottom-right-radius: 0;
+    }
+    button.plan-bar.cut-after:dir(rtl) {
+        border-top-right-radius: 5px; border-bottom-right-radius: 5px; border-top-left-radius: 0; border-bottom-left-radius: 0;
+    }
+    button.plan-bar.cut-before.cut-after:dir(rtl) { border-radius: 0; }
     button.plan-block.selected, button.plan-bar.selected { box-shadow: inset 0 0 0 2px @accent_color; }
     button.plan-block.cancelled .plan-block-text { text-decoration: line-through; }
     .plan-block-text { font-feature-settings: "tnum"; }

@@ -56,14 +56,15 @@ extension WeekView {
             // The block's own click is cancelled: a plan dragged away is not also selected.
             drag?.claim()
         }
-        held.follow(dx: dx, dy: dy, columnWidth: columnWidth, rightToLeft: body.isRightToLeft)
+        held.follow(dx: dx, dy: dy, columnWidth: columnWidth, rightToLeft: body.isRightToLeft,
+                    columns: state?.span.count ?? 7)
         dragging = held
         showPreview(of: held)
     }
 
     /// A drop leaves the preview where the plan goes until the week is drawn again with the
-    /// plan there (the save and the re-read happen off the main thread), or until the edit
-    /// settles without a change (`dropSettled`: a question cancelled, a read-only calendar).
+    /// plan there (the save and the re-read happen off the main thread), or until the window's
+    /// saves settle (`dropSettled`; for a repeating plan that is as its question opens).
     private func endDrag() {
         guard let held = dragging, held.isActive, held.changes else {
             dragging = nil
@@ -76,6 +77,7 @@ extension WeekView {
 
     /// The dropped plan's edit is saved and read back, or came to nothing: the preview goes.
     func dropSettled() {
+        guard dragging == nil else { return } // a second drag is showing its own
         dragPreview.isVisible = false
     }
 
@@ -92,7 +94,8 @@ extension WeekView {
         let day = state.span.first.adding(days: column)
         let dayStart = day.start(in: calendar)
         let pixels = gridHours * Self.hourHeight
-        let top = max(0, start.timeIntervalSince(dayStart) / 3_600 * Self.hourHeight)
+        // A plan dragged past midnight shows its preview at the grid's edge.
+        let top = min(max(0, start.timeIntervalSince(dayStart) / 3_600 * Self.hourHeight), pixels - 12)
         let bottom = min(pixels, max(top + 12, end.timeIntervalSince(dayStart) / 3_600 * Self.hourHeight))
         let share = 1.0 / Double(state.span.count)
         var moved = held.entry.plan

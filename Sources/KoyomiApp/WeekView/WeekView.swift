@@ -49,8 +49,6 @@ final class WeekView {
     var scroll: ScrollController?
     /// The plan a drag holds now, and how it is being changed.
     var dragging: WeekDrag?
-    /// Where the time grid was last scrolled to open, so a re-render of the same span keeps the user's scroll.
-    private var openedSpan: DaySpan?
     private var gridHeight: Int32 = 0
     private var allDayHeight: Int32 = 0
     /// The column count the width allows (`WeekColumns`), set by the window.
@@ -87,6 +85,9 @@ final class WeekView {
         gutter.setAccessibleHidden(true)
         gridBox.append(gutter)
         gridBox.append(body)
+        // Exactly `gridHours × hourHeight` tall, even in a window taller than that: every
+        // pointer's time is read at that scale.
+        gridBox.valign = .start
         body.hexpand = true
         body.addCSSClass("week-grid")
         scroller = ScrolledWindow(child: gridBox)
@@ -313,7 +314,6 @@ final class WeekView {
         let hour = min(8, firstPlan.map { max(0, $0.rounded(.down)) } ?? 8)
         // A little above the hour, so its label is not cut by the top edge.
         let offset = max(0, hour * Self.hourHeight - 12)
-        openedSpan = state?.span
         scroller.verticalOffset = offset
         guard scroller.maximumVerticalOffset < offset else { return }
         // Not laid out at this height yet: once the frame is painted the grid can scroll.

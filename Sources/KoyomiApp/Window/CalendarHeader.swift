@@ -34,6 +34,7 @@ final class CalendarHeader {
         section.append(L("Go to _Today"), action: "win.today")
         section.append(L("_New Plan…"), action: "win.new-plan")
         section.append(L("_Search"), action: "win.search")
+        section.append(L("S_ync Now"), action: "win.sync")
         section.append(L("_Month View"), action: "win.month-view")
         section.append(L("_Week View"), action: "win.week-view")
         return section
