@@ -231,6 +231,9 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
 
     // MARK: What the user sees
 
+    /// A time text with the narrow no-break space ICU puts before AM/PM made a plain one.
+    func plain(_ text: String?) -> String? { text?.replacingOccurrences(of: "\u{202F}", with: " ") }
+
     @MainActor var window: MainWindow { controller.mainWindow }
     @MainActor var title: String { window.header.title.text }
     @MainActor var rowTitles: [String] { window.planList.rows.map(\.title) }
@@ -261,5 +264,21 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     @MainActor
     func selectedCells() -> [String] {
         window.grid.cells.filter { $0.button.hasCSSClass("selected") }.compactMap { $0.day?.description }
+    }
+}
+
+/// A window test drawn with the app's style sheet, as `KoyomiApplication` installs it (the
+/// shared test application does not): for checks of sizes and places, which the style sheet
+/// decides (a week's plan blocks are as tall as their plans only with it; Adwaita's buttons
+/// are 34 pixels tall at least).
+class StyledAppTestCase: AppTestCase, @unchecked Sendable {
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        MainActor.assumeIsolated { Self.stylesheet.install() }
+    }
+
+    override func tearDown() {
+        super.tearDown()
+        MainActor.assumeIsolated { Self.stylesheet.uninstall() }
     }
 }

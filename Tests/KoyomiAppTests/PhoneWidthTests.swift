@@ -7,16 +7,7 @@ import XCTest
 /// A phone-sized window (issues 18 and 19): 360 × 640 pixels fit, the header folds its
 /// secondary buttons into the menu, the month's seven columns fit the width, and the week
 /// view shows one day; widening the window brings everything back.
-final class PhoneWidthTests: AppTestCase, @unchecked Sendable {
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        MainActor.assumeIsolated { Self.stylesheet.install() }
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        MainActor.assumeIsolated { Self.stylesheet.uninstall() }
-    }
+final class PhoneWidthTests: StyledAppTestCase, @unchecked Sendable {
 
     func testAPhoneSizedWindowFitsFoldsItsHeaderAndShowsOneDayOfTheWeek() throws {
         let path = try sampleCalendar()

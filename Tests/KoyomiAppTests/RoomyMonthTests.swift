@@ -7,16 +7,7 @@ import XCTest
 /// The month on the real window at three widths (issue 19; 1240 px the widest the tests'
 /// 1280-pixel X screen takes): dots in small cells, chips and
 /// bars in big ones, decided by the cells' size and changed live as the window is resized.
-final class RoomyMonthTests: AppTestCase, @unchecked Sendable {
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        MainActor.assumeIsolated { Self.stylesheet.install() }
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        MainActor.assumeIsolated { Self.stylesheet.uninstall() }
-    }
+final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
 
     private func busyCalendar() throws -> String {
         try writeCalendar("busy.ics", """
@@ -138,7 +129,7 @@ final class RoomyMonthTests: AppTestCase, @unchecked Sendable {
     /// A plan's chip on a day, as the user reads it ("8:00 AM Meeting 0").
     @MainActor
     private func chips(_ day: String) -> [String] {
-        cell(day).chips.chipTexts.map { $0.replacingOccurrences(of: "\u{202F}", with: " ") }
+        cell(day).chips.chipTexts.compactMap(plain)
     }
 
     func testDraggingAChipToAnotherDayMovesItThereWithUndo() throws {

@@ -7,23 +7,8 @@ import XCTest
 /// The week view on the real window (issue 18): the switch and its keys, columns and lanes,
 /// DST days and midnight crossings drawn true, paging, and plans moved, resized and made with
 /// real pointer events (XTEST), with Undo.
-final class WeekViewTests: AppTestCase, @unchecked Sendable {
+final class WeekViewTests: StyledAppTestCase, @unchecked Sendable {
     @MainActor private var week: WeekView { window.week }
-
-    // Blocks are drawn as tall as their plans only with the app's style sheet (Adwaita's
-    // buttons are 34 pixels tall at least).
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        MainActor.assumeIsolated { Self.stylesheet.install() }
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        MainActor.assumeIsolated { Self.stylesheet.uninstall() }
-    }
-
-    /// A time text with the narrow no-break space ICU puts before AM/PM made a plain one.
-    private func plain(_ text: String?) -> String? { text?.replacingOccurrences(of: "\u{202F}", with: " ") }
 
     /// The titles in the column of `day`, top to bottom (and left to right within a row).
     @MainActor
