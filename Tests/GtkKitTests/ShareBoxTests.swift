@@ -71,8 +71,8 @@ final class ShareBoxTests: GtkTestCase {
             box.place(child, x: 0, width: 0.5, y: 0, height: 1)
             Self.allocate(box, width: 200, height: 50)
             XCTAssertFalse(gtk_widget_contains(box.widget, 150, 25) != 0, "the box's own area lets events through")
-            // Its children are still picked (picking needs a mapped window: RoomyMonthTests
-            // clicks a chip in a cell under the layer, and the week's tests click bars).
+            // (Picking needs a mapped window: RoomyMonthTests clicks a chip in a cell under the
+            // month's layer of bars.)
         }
     }
 
