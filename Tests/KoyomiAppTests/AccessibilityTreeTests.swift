@@ -151,6 +151,59 @@ final class AccessibilityTreeTests: XCTestCase {
                           && $0.states.contains("pressed") }, "the switch says the week view is on")
     }
 
+    /// A roomy month as a screen reader gets it (issue 19): each day's chips are read inside
+    /// its day, and each bar is a named button.
+    func testScreenReaderReadsARoomyMonthsChipsAndBars() throws {
+        guard TestEnvironment.hasSessionBus else {
+            return XCTFail("needs a D-Bus session: run the tests with scripts/test")
+        }
+        let folder = try TestEnvironment.makeFolder("koyomi-a11y-roomy")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let calendar = folder.appendingPathComponent("work.ics")
+        try Data("""
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Koyomi tests//EN
+        X-WR-CALNAME:Work
+        BEGIN:VEVENT
+        UID:dentist
+        DTSTART:20261112T083000Z
+        DTEND:20261112T090000Z
+        SUMMARY:Dentist
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:offsite
+        DTSTART;VALUE=DATE:20261110
+        DTEND;VALUE=DATE:20261113
+        SUMMARY:Team offsite
+        END:VEVENT
+        END:VCALENDAR
+        """.utf8).write(to: calendar)
+        // A window whose month cells have room for chips and bars.
+        let settings = folder.appendingPathComponent("config/koyomi/settings.ini")
+        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Window]\nwidth=1240\nheight=860\n".utf8).write(to: settings)
+        let app = Process()
+        app.executableURL = TestEnvironment.koyomiBinary
+        app.arguments = ["--month", "2026-11", calendar.path]
+        app.environment = TestEnvironment.childEnvironment([
+            "LANG": "en_US.UTF-8", "KOYOMI_NOW": "2026-11-29T12:00:00Z",
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+        ])
+        try app.run()
+        defer { app.terminate(); app.waitUntilExit() }
+        let nodes = try readTree(until: { nodes in
+            nodes.contains { $0.role == "label" && $0.name.hasSuffix(" Dentist") }
+                && nodes.contains { $0.role == "push button" && $0.name.hasPrefix("Team offsite, ") }
+        })
+        let chips = nodes.filter { $0.role == "label" }.map { $0.name.replacingOccurrences(of: "\u{202F}", with: " ") }
+        XCTAssertTrue(chips.contains("8:30 AM Dentist"), "the chip is read as the user sees it")
+        XCTAssertTrue(dayCells(nodes).contains { $0.name == "Thursday, November 12, 2026, 2 plans" },
+                      "its day keeps its plan count")
+        let bars = nodes.filter { $0.role == "push button" && $0.name.hasPrefix("Team offsite, ") }.map(\.name)
+        XCTAssertEqual(bars, ["Team offsite, Nov 10 – Nov 12, Work, starts"], "one bar, named with its days and calendar")
+    }
+
     private func dayCells(_ nodes: [Node]) -> [Node] {
         nodes.filter { $0.role == "push button" && ($0.name.hasSuffix(" plans") || $0.name.hasSuffix(" plan")) }
     }
