@@ -201,7 +201,8 @@ final class AccessibilityTreeTests: XCTestCase {
         XCTAssertTrue(dayCells(nodes).contains { $0.name == "Thursday, November 12, 2026, 2 plans" },
                       "its day keeps its plan count")
         let bars = nodes.filter { $0.role == "push button" && $0.name.hasPrefix("Team offsite, ") }.map(\.name)
-        XCTAssertEqual(bars, ["Team offsite, Nov 10 – Nov 12, Work, starts"], "one bar, named with its days and calendar")
+        XCTAssertEqual(bars, ["Team offsite, Nov 10 – Nov 12, Work, starts, day 1 of 3"],
+                       "one bar, named with its days, calendar and which of its days it starts on")
     }
 
     private func dayCells(_ nodes: [Node]) -> [Node] {

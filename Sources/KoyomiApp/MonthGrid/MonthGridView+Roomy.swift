@@ -107,7 +107,10 @@ extension MonthGridView {
         let bar = bars[index]
         let planRow = PlanRows([item.plan], style: style)[0]
         bar.show(item.plan, titleText: item.plan.plan.title, timeText: nil, colorClass: colors.className(for: planRow.color),
-                 accessibleLabel: { planRow.accessibleLabel(rangeText: planRow.rangeText) },
+                 accessibleLabel: { [formatter] in
+                     planRow.accessibleLabel(rangeText: planRow.rangeText)
+                         + PlanRow.spokenDayOf(item.plan.plan, from: item.plan.day, calendar: formatter.calendar)
+                 },
                  isSelected: false, cutBefore: item.continuesBefore, cutAfter: item.continuesAfter)
         barNamesWaiting = true
         let (width, height) = gridSize

@@ -1,4 +1,5 @@
 import CalendarModel
+import Foundation
 
 /// One row of the plan list as plain values: what the row view draws and reads out.
 ///
@@ -71,6 +72,17 @@ struct PlanRow: Equatable, Identifiable {
         if isCancelled { parts.append(L("cancelled")) }
         // TRANSLATORS: separates the parts of a plan's spoken description (title, time, calendar…).
         return parts.joined(separator: L(", "))
+    }
+
+    /// ", day 2 of 3" for a plan of several days whose bar starts on `day`, as a screen reader
+    /// hears a bar (week view, roomy month); nothing for a plan of one day.
+    static func spokenDayOf(_ plan: Plan, from day: CalendarDay, calendar: Calendar) -> String {
+        let days = plan.days(in: calendar)
+        let total = days.upperBound.julianOffset - days.lowerBound.julianOffset + 1
+        guard total > 1 else { return "" }
+        let number = max(day, days.lowerBound).julianOffset - days.lowerBound.julianOffset + 1
+        // TRANSLATORS: spoken after a plan of several days: which of its days the bar (in the week or the month) starts on.
+        return L(", ") + String(format: L("day %1$d of %2$d"), number, total)
     }
 
     /// Same plan on the same day, drawn the same way (the texts follow from these).

@@ -256,7 +256,8 @@ final class WeekView {
         let laneShare = 1.0 / Double(lanes)
         for (bar, item) in zip(bars, layout.bars) {
             let row = PlanRows([item.plan], style: state.style)[0]
-            let days = spokenDays(item.plan.plan, column: item.column, span: state.span)
+            let days = PlanRow.spokenDayOf(item.plan.plan, from: max(state.span.first, item.plan.day),
+                                           calendar: formatter.calendar)
             bar.show(item.plan, titleText: item.plan.plan.title, timeText: nil,
                      colorClass: colors.className(for: row.color),
                      accessibleLabel: { row.accessibleLabel(rangeText: row.rangeText) + days },
@@ -278,15 +279,7 @@ final class WeekView {
     }
 
     /// ", day 2 of 3" for a plan of several days, as a screen reader hears a bar.
-    private func spokenDays(_ plan: Plan, column: Int, span: DaySpan) -> String {
-        let days = plan.days(in: formatter.calendar)
-        let total = days.upperBound.julianOffset - days.lowerBound.julianOffset + 1
-        guard total > 1 else { return "" }
-        let shownFirst = max(days.lowerBound, span.first)
-        let number = shownFirst.julianOffset - days.lowerBound.julianOffset + 1
-        // TRANSLATORS: spoken after a plan of several days in the week view: which of its days the bar starts on.
-        return L(", ") + String(format: L("day %1$d of %2$d"), number, total)
-    }
+
 
     /// The current-time line, across today's column when today is shown; moved every minute.
     private func placeNowLine() {
@@ -301,8 +294,13 @@ final class WeekView {
         nowLine.isVisible = true
         body.place(nowLine, x: Double(column) * share, width: share, y: hours / gridHours, height: 0)
         if nowTimer == nil {
+            // Only while the week is on screen: the next render of a hidden one starts it again.
             nowTimer = MainLoop.every(milliseconds: 60_000) { [weak self] in
-                self?.placeNowLine()
+                guard let self, self.root.isMapped else {
+                    self?.nowTimer = nil
+                    return false
+                }
+                self.placeNowLine()
                 return true
             }
         }
