@@ -75,7 +75,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     /// A double click on a chip edits its plan (or shows a read-only plan's details).
     func monthGrid(_ grid: MonthGridView, didActivatePlan entry: PlanOnDay) {
         store.show(entry.day)
-        weekView(window.week, didActivatePlan: entry)
+        activate(entry)
     }
 
     /// Enter on a day with no plans: a new plan there.
@@ -180,8 +180,17 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     // MARK: PlanListViewDelegate
 
     func planList(_ list: PlanListView, didActivate row: PlanRow) {
-        guard let editing, isWritable(row.entry.plan.calendarID) else { return window.showDetails(of: row) }
-        editing.edit(row.entry)
+        activate(row.entry, row: row)
+    }
+
+    /// Enter, a click on a list row or a double click on a plan: a plan of a writable calendar
+    /// opens in the editor, any other shows its details (`row`: as the list drew it).
+    private func activate(_ entry: PlanOnDay, row: PlanRow? = nil) {
+        guard let editing, isWritable(entry.plan.calendarID) else {
+            return window.showDetails(of: row ?? PlanRows([entry], style: PlanRowStyle(calendars: store.calendars,
+                                                                                          formatter: formatter))[0])
+        }
+        editing.edit(entry)
     }
 
     func planListDidRequestNewPlan(_ list: PlanListView) {
@@ -245,11 +254,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     }
 
     func weekView(_ view: WeekView, didActivatePlan entry: PlanOnDay) {
-        guard let editing, isWritable(entry.plan.calendarID) else {
-            let rows = PlanRows([entry], style: PlanRowStyle(calendars: store.calendars, formatter: formatter))
-            return window.showDetails(of: rows[0])
-        }
-        editing.edit(entry)
+        activate(entry)
     }
 
     func weekView(_ view: WeekView, didRequestNewPlanAt start: Date) {

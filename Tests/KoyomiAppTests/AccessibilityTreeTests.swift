@@ -119,18 +119,7 @@ final class AccessibilityTreeTests: XCTestCase {
 
         // Wide enough for the header's view switch beside the week's title (a narrower window
         // folds it into the main menu).
-        let settings = folder.appendingPathComponent("config/koyomi/settings.ini")
-        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("[Window]\nwidth=1000\nheight=760\n".utf8).write(to: settings)
-        let app = Process()
-        app.executableURL = TestEnvironment.koyomiBinary
-        app.arguments = [calendar.path]
-        // Its own settings: the view chosen here must not follow other tests' windows.
-        app.environment = TestEnvironment.childEnvironment([
-            "LANG": "en_US.UTF-8", "KOYOMI_NOW": "2026-11-29T12:00:00Z",
-            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-        ])
-        try app.run()
+        let app = try launch([calendar.path], width: 1000, height: 760, in: folder)
         defer { app.terminate(); app.waitUntilExit() }
         _ = try readTree(until: { self.dayCells($0).contains { $0.name == "Monday, November 30, 2026, 1 plan" } })
         let windowID = try MainActor.assumeIsolated {
@@ -180,17 +169,7 @@ final class AccessibilityTreeTests: XCTestCase {
         END:VCALENDAR
         """.utf8).write(to: calendar)
         // A window whose month cells have room for chips and bars.
-        let settings = folder.appendingPathComponent("config/koyomi/settings.ini")
-        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("[Window]\nwidth=1240\nheight=860\n".utf8).write(to: settings)
-        let app = Process()
-        app.executableURL = TestEnvironment.koyomiBinary
-        app.arguments = ["--month", "2026-11", calendar.path]
-        app.environment = TestEnvironment.childEnvironment([
-            "LANG": "en_US.UTF-8", "KOYOMI_NOW": "2026-11-29T12:00:00Z",
-            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
-        ])
-        try app.run()
+        let app = try launch(["--month", "2026-11", calendar.path], width: 1240, height: 860, in: folder)
         defer { app.terminate(); app.waitUntilExit() }
         let nodes = try readTree(until: { nodes in
             nodes.contains { $0.role == "label" && $0.name.hasSuffix(" Dentist") }
@@ -203,6 +182,23 @@ final class AccessibilityTreeTests: XCTestCase {
         let bars = nodes.filter { $0.role == "push button" && $0.name.hasPrefix("Team offsite, ") }.map(\.name)
         XCTAssertEqual(bars, ["Team offsite, Nov 10 – Nov 12, Work, starts, day 1 of 3"],
                        "one bar, named with its days, calendar and which of its days it starts on")
+    }
+
+    /// Starts `koyomi` with `arguments`, its clock pinned, and settings of its own under
+    /// `folder` (a window of `width` × `height`): what it chooses never follows other tests'.
+    private func launch(_ arguments: [String], width: Int, height: Int, in folder: URL) throws -> Process {
+        let settings = folder.appendingPathComponent("config/koyomi/settings.ini")
+        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Window]\nwidth=\(width)\nheight=\(height)\n".utf8).write(to: settings)
+        let app = Process()
+        app.executableURL = TestEnvironment.koyomiBinary
+        app.arguments = arguments
+        app.environment = TestEnvironment.childEnvironment([
+            "LANG": "en_US.UTF-8", "KOYOMI_NOW": "2026-11-29T12:00:00Z",
+            "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
+        ])
+        try app.run()
+        return app
     }
 
     private func dayCells(_ nodes: [Node]) -> [Node] {

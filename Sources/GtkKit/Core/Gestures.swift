@@ -120,12 +120,7 @@ public final class ClickGesture: GObjectRef {
     /// Called on each press with its count in the run (1, then 2 for a double click…).
     @discardableResult
     public func onPressed(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
-        typealias Body = @MainActor (Int) -> Void
-        let trampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, _, _, data in
-            let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
-            MainActor.assumeIsolated { box.body(Int(count)) }
-        }
-        return connect("pressed", trampoline: unsafeBitCast(trampoline, to: GCallback.self), body: handler as Body)
+        onPressedAt { count, _, _ in handler(count) }
     }
 
     /// Called on each press with its count in the run and where it was, in the widget's coordinates.

@@ -26,6 +26,13 @@ enum CalendarNavigation: Equatable {
         }
     }
 
+    /// The week view's keys: the grid's, except Up and Down, which scroll its hours (the
+    /// coordinator pages the shown days on `.months`).
+    static func forWeekKey(_ key: Key, _ modifiers: Modifiers, rightToLeft: Bool) -> CalendarNavigation? {
+        guard key != .up, key != .down else { return nil }
+        return forGridKey(key, modifiers, rightToLeft: rightToLeft)
+    }
+
     /// Window-wide shortcuts, wherever the focus is.
     static func forWindowKey(_ key: Key, _ modifiers: Modifiers, rightToLeft: Bool) -> CalendarNavigation? {
         let forward = rightToLeft ? -1 : 1

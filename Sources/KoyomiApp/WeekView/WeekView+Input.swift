@@ -140,17 +140,28 @@ extension WeekView {
                 return true
             }
         }
-        guard modifiers.isEmpty else { return false }
-        let navigation: CalendarNavigation
-        switch key {
-        case .left: navigation = .days(-forward)
-        case .right: navigation = .days(forward)
-        case .pageUp: navigation = .months(-1)
-        case .pageDown: navigation = .months(1)
-        case .home: navigation = .today
-        default: return false
+        guard let navigation = CalendarNavigation.forWeekKey(key, modifiers, rightToLeft: root.isRightToLeft) else {
+            return false
         }
         delegate?.weekView(self, didNavigate: navigation)
         return true
+    }
+
+    /// The column at `x` (body coordinates), mirrored in right-to-left layouts.
+    func column(atX x: Double) -> Int? {
+        guard let state, body.allocatedWidth > 0 else { return nil }
+        let width = Double(body.allocatedWidth)
+        let share = (body.isRightToLeft ? width - x : x) / width
+        return min(max(Int(share * Double(state.span.count)), 0), state.span.count - 1)
+    }
+
+    /// The instant at `y` in the column of `day`, by the day's real clock, rounded to `snapMinutes`.
+    func instant(atY y: Double, on day: CalendarDay) -> Date {
+        let calendar = formatter.calendar
+        let start = day.start(in: calendar)
+        let dayLength = day.adding(days: 1).start(in: calendar).timeIntervalSince(start)
+        let seconds = min(max(0, y / Self.hourHeight * 3_600), dayLength - Double(Self.snapMinutes * 60))
+        let step = Double(Self.snapMinutes * 60)
+        return start.addingTimeInterval((seconds / step).rounded(.down) * step)
     }
 }

@@ -21,7 +21,7 @@ final class WeekView {
 
     let root = Box(.vertical)
     private let headerRow = ShareBox()
-    private let allDayRow = ShareBox()
+    let allDayRow = ShareBox()
     private let allDayTitle = Label()
     private let gutter = ShareBox()
     /// The day columns' parent, where drags and double clicks are watched.
@@ -29,8 +29,8 @@ final class WeekView {
     let scroller: ScrolledWindow
     private(set) var headers: [Button] = []
     private(set) var columns: [WeekDayColumn] = []
-    private var bars: [WeekPlanBlock] = []
-    private var overflows: [Button] = []
+    var bars: [WeekPlanBlock] = []
+    var overflows: [Button] = []
     private var hourLabels: [Label] = []
     private let nowLine = Box(.horizontal)
     /// Shows where a dragged plan would go.
@@ -50,7 +50,7 @@ final class WeekView {
     /// The plan a drag holds now, and how it is being changed.
     var dragging: WeekDrag?
     private var gridHeight: Int32 = 0
-    private var allDayHeight: Int32 = 0
+    var allDayHeight: Int32 = 0
     /// The column count the width allows (`WeekColumns`), set by the window.
     private(set) var columnCount = 7
     /// Lanes of overlapping plans a day column fits (the window's default width fits three).
@@ -236,51 +236,6 @@ final class WeekView {
         }
     }
 
-    private func renderAllDay(_ state: WeekViewState, share: Double) {
-        let layout = AllDayRowLayout(span: state.span, plans: state.slice.plans(on:), calendar: formatter.calendar)
-        let lanes = max(1, layout.laneCount)
-        let height = Int32(lanes * Self.allDayLaneHeight + 4)
-        if height != allDayHeight {
-            allDayHeight = height
-            allDayRow.setSizeRequest(height: height)
-        }
-        while bars.count < layout.bars.count {
-            let bar = WeekPlanBlock(isBar: true)
-            bar.button.onClicked { [weak self, weak bar] in
-                guard let self, let entry = bar?.entry else { return }
-                self.reportClick(on: entry)
-            }
-            allDayRow.add(bar.button)
-            bars.append(bar)
-        }
-        let laneShare = 1.0 / Double(lanes)
-        for (bar, item) in zip(bars, layout.bars) {
-            let row = PlanRows([item.plan], style: state.style)[0]
-            let days = PlanRow.spokenDayOf(item.plan.plan, from: max(state.span.first, item.plan.day),
-                                           calendar: formatter.calendar)
-            bar.show(item.plan, titleText: item.plan.plan.title, timeText: nil,
-                     colorClass: colors.className(for: row.color),
-                     accessibleLabel: { row.accessibleLabel(rangeText: row.rangeText) + days },
-                     isSelected: item.plan.plan.id == state.selectedPlan,
-                     cutBefore: item.continuesBefore, cutAfter: item.continuesAfter)
-            allDayRow.place(bar.button, x: Double(item.column) * share, width: Double(item.length) * share,
-                            y: Double(item.lane) * laneShare, height: laneShare)
-        }
-        for bar in bars.dropFirst(layout.bars.count) { bar.hide() }
-        for (column, more) in overflows.enumerated() {
-            let count = column < layout.hidden.count ? layout.hidden[column] : 0
-            more.isVisible = count > 0
-            guard count > 0 else { continue }
-            // TRANSLATORS: in the week view's all-day row: %d more all-day plans on this day.
-            more.label = String(format: L("+%d more"), count)
-            allDayRow.place(more, x: Double(column) * share, width: share, y: Double(lanes - 1) * laneShare, height: laneShare)
-        }
-        colors.flush()
-    }
-
-    /// ", day 2 of 3" for a plan of several days, as a screen reader hears a bar.
-
-
     /// The current-time line, across today's column when today is shown; moved every minute.
     private func placeNowLine() {
         guard let state, let column = state.span.days.firstIndex(of: state.today) else {
@@ -388,23 +343,5 @@ final class WeekView {
         let index = state.selection.flatMap { state.span.days.firstIndex(of: $0) } ?? 0
         if columns[index].focusFirst() { return }
         _ = headers[index].grabFocus()
-    }
-
-    /// The column at `x` (body coordinates), mirrored in right-to-left layouts.
-    func column(atX x: Double) -> Int? {
-        guard let state, body.allocatedWidth > 0 else { return nil }
-        let width = Double(body.allocatedWidth)
-        let share = (body.isRightToLeft ? width - x : x) / width
-        return min(max(Int(share * Double(state.span.count)), 0), state.span.count - 1)
-    }
-
-    /// The instant at `y` in the column of `day`, by the day's real clock, rounded to `snapMinutes`.
-    func instant(atY y: Double, on day: CalendarDay) -> Date {
-        let calendar = formatter.calendar
-        let start = day.start(in: calendar)
-        let dayLength = day.adding(days: 1).start(in: calendar).timeIntervalSince(start)
-        let seconds = min(max(0, y / Self.hourHeight * 3_600), dayLength - Double(Self.snapMinutes * 60))
-        let step = Double(Self.snapMinutes * 60)
-        return start.addingTimeInterval((seconds / step).rounded(.down) * step)
     }
 }
