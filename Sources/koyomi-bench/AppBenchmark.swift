@@ -26,6 +26,8 @@ struct AppBenchmark {
         var select: Summary
         var switchToWeek: Summary
         var weekPage: Summary
+        /// The resize sweep's steps between 400 and 1600 px wide (the range).
+        var resize: Summary
         struct Summary: Encodable {
             var frame: Stats?
             var handler: Stats?
@@ -41,6 +43,8 @@ struct AppBenchmark {
         var select: Samples
         var switchToWeek: Samples
         var weekPage: Samples
+        var resize: Samples
+        var resizeWidths: [Int]
         struct Samples: Decodable {
             var frameMs: [Double]
             var handlerMs: [Double]
@@ -122,8 +126,13 @@ struct AppBenchmark {
         func summary(_ samples: AppReport.Samples) -> Interactions.Summary {
             .init(frame: Stats(samples.frameMs), handler: Stats(samples.handlerMs), model: Stats(samples.modelMs))
         }
+        let inRange = report.resizeWidths.map { (400...1600).contains($0) }
+        func resized(_ values: [Double]) -> [Double] { zip(values, inRange).filter(\.1).map(\.0) }
+        let resize = AppReport.Samples(frameMs: resized(report.resize.frameMs), handlerMs: resized(report.resize.handlerMs),
+                                       modelMs: resized(report.resize.modelMs))
         return Interactions(page: summary(report.page), select: summary(report.select),
-                            switchToWeek: summary(report.switchToWeek), weekPage: summary(report.weekPage))
+                            switchToWeek: summary(report.switchToWeek), weekPage: summary(report.weekPage),
+                            resize: summary(resize))
     }
 
     private func appReport(arguments: [String]) throws -> AppReport {

@@ -42,7 +42,7 @@ struct BenchEnvironment {
               environment["KOYOMI_BENCH_XVFB"] == nil,
               FileManager.default.isExecutableFile(atPath: "/usr/bin/xvfb-run") else { return }
         setenv("KOYOMI_BENCH_XVFB", "1", 1)
-        let arguments = ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", "dbus-run-session", "--",
+        let arguments = ["/usr/bin/xvfb-run", "-a", "-s", "-screen 0 2560x1600x24", "dbus-run-session", "--",
                          executablePath] + CommandLine.arguments.dropFirst()
         let argv = arguments.map { strdup($0) } + [nil]
         execv(arguments[0], argv)

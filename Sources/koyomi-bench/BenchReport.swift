@@ -94,6 +94,10 @@ struct BenchReport: Encodable {
             targets.append(Target("\(name) frame p99 ≤ 16.7 ms", summary.frame?.p99, over: 1, limit: 16.7,
                                   "p99 \(ms(summary.frame?.p99)), median \(ms(summary.frame?.median))"))
         }
+        // Issue 19: widening the window from 400 to 1600 px and back never takes a frame over 33 ms.
+        let resize = size.roomyInteractions.resize.frame
+        targets.append(Target("resize 400–1600 px frame ≤ 33 ms", resize?.max, over: 1, limit: 33,
+                              "slowest \(ms(resize?.max)), median \(ms(resize?.median))"))
         // Issue 18: a start in the week view paints its plans within the month's figures.
         targets.append(Target("week start: plans painted ≤ 1.1× month's", size.weekStart.dotsPaintedWarmMs,
                               over: size.firstFrame.dotsPaintedWarmMs ?? 0, limit: 1.1,

@@ -31,6 +31,7 @@ enum BenchTable {
             ("select model med/p99 (ms)", { "\(ms($0.interactions.select.model?.median))/\(ms($0.interactions.select.model?.p99))" }),
             ("roomy page frame med/p99", { "\(ms($0.roomyInteractions.page.frame?.median))/\(ms($0.roomyInteractions.page.frame?.p99))" }),
             ("roomy select frame med/p99", { "\(ms($0.roomyInteractions.select.frame?.median))/\(ms($0.roomyInteractions.select.frame?.p99))" }),
+            ("resize frame med/max", { "\(ms($0.roomyInteractions.resize.frame?.median))/\(ms($0.roomyInteractions.resize.frame?.max))" }),
             ("week start, painted (ms)", { ms($0.weekStart.dotsPaintedWarmMs) }),
             ("month→week frame med/p99", { "\(ms($0.interactions.switchToWeek.frame?.median))/\(ms($0.interactions.switchToWeek.frame?.p99))" }),
             ("week page frame med/p99", { "\(ms($0.interactions.weekPage.frame?.median))/\(ms($0.interactions.weekPage.frame?.p99))" }),

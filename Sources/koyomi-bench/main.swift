@@ -92,7 +92,7 @@ do {
         let firstFrame = try app.firstFrame(files: files, runs: options.runs)
         log("\(count) plans: paging and selecting in the app")
         let interactions = try app.interactions(files: files, count: options.interactions)
-        log("\(count) plans: paging and selecting in a 1280 × 900 window (roomy month: chips and bars)")
+        log("\(count) plans: paging, selecting and resizing (400–1600 px) a 1280 × 900 window (roomy month: chips and bars)")
         let roomy = try app.interactions(files: files, count: options.interactions,
                                          window: (1280, 900, environment.folder.appendingPathComponent("config-roomy")))
         log("\(count) plans: starting in the week view")

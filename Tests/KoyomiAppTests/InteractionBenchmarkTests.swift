@@ -24,6 +24,8 @@ final class InteractionBenchmarkTests: XCTestCase {
         var select: Samples
         var switchToWeek: Samples
         var weekPage: Samples
+        var resize: Samples
+        var resizeWidths: [Int]
         struct Samples: Decodable {
             var frameMs: [Double]
             var handlerMs: [Double]
@@ -31,7 +33,9 @@ final class InteractionBenchmarkTests: XCTestCase {
         }
     }
 
-    func testRunPagesSelectsAndUsesTheWeekThenPrintsOneJSONObjectAndQuits() throws {
+    /// Also the sweep of widths from a phone to a wide screen (issue 19) over the samples, whose
+    /// bars and chips change the most with the width: GTK says nothing about sizes on stderr.
+    func testRunPagesSelectsUsesTheWeekAndResizesThenPrintsOneJSONObjectAndQuits() throws {
         let folder = try TestEnvironment.makeFolder("koyomi-interactions")
         defer { try? FileManager.default.removeItem(at: folder) }
         var spec = timespec()
@@ -40,18 +44,24 @@ final class InteractionBenchmarkTests: XCTestCase {
 
         let process = Process()
         process.executableURL = TestEnvironment.koyomiBinary
-        process.arguments = ["--benchmark-interactions", "2", "--month", "2026-11"]
+        process.arguments = ["--benchmark-interactions", "2", "--month", "2026-11", "--samples"]
         process.environment = TestEnvironment.childEnvironment([
             "KOYOMI_BENCH_SPAWN_US": String(spawn),
             "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": folder.appendingPathComponent("cache").path,
         ])
-        let out = Pipe()
+        let out = Pipe(), errorPipe = Pipe()
         process.standardOutput = out
+        process.standardError = errorPipe
+        let errors = PipeReader(errorPipe)
         try process.run()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let stderr = errors.textUntilEnd()
+        XCTAssertEqual(process.terminationStatus, 0, stderr)
+        for complaint in ["-WARNING", "-CRITICAL"] {
+            XCTAssertFalse(stderr.contains(complaint), "GTK complained:\n\(stderr)")
+        }
 
         let line = try XCTUnwrap(String(decoding: stdout, as: UTF8.self).split(separator: "\n").last)
         let printed = try JSONDecoder().decode(Printed.self, from: Data(line.utf8))
@@ -61,7 +71,12 @@ final class InteractionBenchmarkTests: XCTestCase {
         XCTAssertEqual(printed.select.frameMs.count, 2)
         XCTAssertEqual(printed.switchToWeek.frameMs.count, 2)
         XCTAssertEqual(printed.weekPage.frameMs.count, 4)
-        for samples in [printed.page, printed.select, printed.switchToWeek, printed.weekPage] {
+        // 360 px up to 2560 and back down, every step shown.
+        XCTAssertEqual(printed.resizeWidths.first, 360)
+        XCTAssertEqual(printed.resizeWidths.max(), 2560)
+        XCTAssertEqual(printed.resizeWidths.last, 360)
+        XCTAssertEqual(printed.resize.frameMs.count, printed.resizeWidths.count)
+        for samples in [printed.page, printed.select, printed.switchToWeek, printed.weekPage, printed.resize] {
             XCTAssertEqual(samples.handlerMs.count, samples.frameMs.count)
             XCTAssertEqual(samples.modelMs.count, samples.frameMs.count)
             // The frame is painted after the handler has returned.

@@ -6,7 +6,8 @@ import ICalendar
 /// The hidden `--benchmark-interactions N` run for `koyomi-bench`: once the first frame with
 /// the month's dots is painted, it clicks Next N times and Previous N times, then clicks N
 /// days, then switches month → week and back N times, then pages the week view N weeks
-/// forward and back, and for each action times
+/// forward and back, then widens the month window step by step from 360 to 2560 px and
+/// narrows it again (`InteractionBenchmark+Resize.swift`), and for each action times
 /// - `handlerMs`: the click's signal handler (store action, views re-rendered);
 /// - `frameMs`: from the click to the end of the frame that shows the result (the window's
 ///   frame clock, `afterNextPaint`);
@@ -33,14 +34,18 @@ final class InteractionBenchmark {
         /// Month → week only (the way back is done untimed, so each switch starts from the month).
         var switchToWeek = Samples()
         var weekPage = Samples()
+        /// One sample per step of the resize sweep, `resizeWidths` its widths in order; the
+        /// frame is the first painted at the new width with the cells' density settled.
+        var resize = Samples()
+        var resizeWidths: [Int] = []
     }
 
     /// The kinds of action, run in this order.
     enum Kind: CaseIterable {
-        case page, select, switchToWeek, switchToMonth, weekPage
+        case page, select, switchToWeek, switchToMonth, weekPage, resize
     }
 
-    private let controller: WindowController
+    let controller: WindowController
     private let iterations: Int
     private let paths: [String]
     private let spawnSeconds: Double?
@@ -49,11 +54,14 @@ final class InteractionBenchmark {
     private var twin: CalendarStore?
     private var steps: [Step] = []
 
-    /// One timed action: what the user does, and the model's share replayed on the twin.
-    private struct Step {
+    /// One timed action: what the user does, and the model's share replayed on the twin; the
+    /// frame that counts is the first painted once `isShown` holds (a resize's new width).
+    struct Step {
         var kind: Kind
         var action: @MainActor () -> Void
         var model: @MainActor (CalendarStore) -> Void
+        var isShown: @MainActor () -> Bool = { true }
+        var width: Int?
     }
 
     /// A pause between actions, so GDK's frame clock never throttles a frame to the refresh
@@ -210,16 +218,16 @@ final class InteractionBenchmark {
             case .select: steps = selectSteps().reversed()
             case .switchToWeek: steps = switchSteps().reversed()
             case .weekPage: steps = weekPageSteps().reversed()
+            case .resize: steps = resizeSteps().reversed()
             case .page, .switchToMonth: break
             }
         }
         guard let step = steps.popLast() else { return done() }
         if kindStart?.kind != step.kind, step.kind != .switchToMonth { kindStart = (step.kind, now) }
-        let window = controller.mainWindow.window
         let start = MainLoop.monotonicSeconds
         step.action()
         let handled = MainLoop.monotonicSeconds
-        window.afterNextPaint { [weak self] in
+        afterPaint(where: step.isShown, paintsLeft: Self.paintsPerStep) { [weak self] in
             guard let self else { return }
             let painted = MainLoop.monotonicSeconds
             var model = 0.0
@@ -231,7 +239,20 @@ final class InteractionBenchmark {
             } else {
                 self.nextAfterPause()
             }
-            self.record(step.kind, frame: painted - start, handler: handled - start, model: model)
+            self.record(step, frame: painted - start, handler: handled - start, model: model)
+        }
+    }
+
+    /// Frames an action may take to show its result before the one painted is counted anyway.
+    private static let paintsPerStep = 10
+
+    /// Calls `body` after the first frame painted with `isShown` true (or the last one allowed).
+    private func afterPaint(where isShown: @escaping @MainActor () -> Bool, paintsLeft: Int,
+                            _ body: @escaping @MainActor () -> Void) {
+        let window = controller.mainWindow.window
+        window.afterNextPaint { [weak self] in
+            if isShown() || paintsLeft <= 1 { return body() }
+            self?.afterPaint(where: isShown, paintsLeft: paintsLeft - 1, body)
         }
     }
 
@@ -243,17 +264,20 @@ final class InteractionBenchmark {
         }
     }
 
-    private func record(_ kind: Kind, frame: Double, handler: Double, model: Double) {
+    private func record(_ step: Step, frame: Double, handler: Double, model: Double) {
         func add(_ samples: inout Samples) {
             samples.frameMs.append(frame * 1000)
             samples.handlerMs.append(handler * 1000)
             samples.modelMs.append(model * 1000)
         }
-        switch kind {
+        switch step.kind {
         case .page: add(&report.page)
         case .select: add(&report.select)
         case .switchToWeek: add(&report.switchToWeek)
         case .weekPage: add(&report.weekPage)
+        case .resize:
+            add(&report.resize)
+            report.resizeWidths.append(step.width ?? 0)
         case .switchToMonth: break
         }
     }
