@@ -278,6 +278,80 @@ static inline gboolean koyomi_header_bar_parts(GtkWidget *bar, int *start, int *
     return TRUE;
 }
 
+/// An inset box's insets: room its owner keeps free at the bottom and at the end edge.
+typedef struct {
+    int bottom, end;
+} KoyomiInsets;
+
+static GQuark koyomi_insets_quark(void) {
+    return g_quark_from_static_string("koyomi-insets");
+}
+
+static KoyomiInsets koyomi_insets_of(GtkWidget *widget) {
+    KoyomiInsets *insets = g_object_get_qdata(G_OBJECT(widget), koyomi_insets_quark());
+    return insets ? *insets : (KoyomiInsets){0, 0};
+}
+
+/// An inset box asks for its child's own minimum (the insets give way first when space is
+/// short) and would like the child's natural size plus the insets.
+static void koyomi_inset_measure(GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
+                                 int *natural, int *minimum_baseline, int *natural_baseline) {
+    (void)minimum_baseline; (void)natural_baseline;
+    KoyomiInsets insets = koyomi_insets_of(widget);
+    gboolean horizontal = orientation == GTK_ORIENTATION_HORIZONTAL;
+    *minimum = 0;
+    *natural = 0;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (!gtk_widget_should_layout(child)) continue;
+        int child_min = 0, child_nat = 0;
+        int size = for_size < 0 ? -1 : MAX(0, for_size - (horizontal ? insets.bottom : insets.end));
+        if (size >= 0) {
+            int least = 0, ignored = 0;
+            gtk_widget_measure(child, horizontal ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL, -1,
+                               &least, &ignored, NULL, NULL);
+            size = MAX(size, least);
+        }
+        gtk_widget_measure(child, orientation, size, &child_min, &child_nat, NULL, NULL);
+        *minimum = MAX(*minimum, child_min);
+        *natural = MAX(*natural, child_nat + (horizontal ? insets.end : insets.bottom));
+    }
+}
+
+/// The child gets the box less the insets, never less than its own minimum; the end inset is
+/// on the left in right-to-left layouts.
+static void koyomi_inset_allocate(GtkWidget *widget, int width, int height, int baseline) {
+    (void)baseline;
+    KoyomiInsets insets = koyomi_insets_of(widget);
+    gboolean rtl = gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL;
+    for (GtkWidget *child = gtk_widget_get_first_child(widget); child; child = gtk_widget_get_next_sibling(child)) {
+        if (!gtk_widget_should_layout(child)) continue;
+        int least = 0, ignored = 0, least_height = 0;
+        gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &least, &ignored, NULL, NULL);
+        int child_width = MAX(width - insets.end, least);
+        gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, child_width, &least_height, &ignored, NULL, NULL);
+        int child_height = MAX(height - insets.bottom, least_height);
+        GtkAllocation allocation = {rtl ? width - child_width : 0, 0, child_width, child_height};
+        gtk_widget_size_allocate(child, &allocation, -1);
+    }
+}
+
+/// Sets an inset box's insets; a change measures the window again (the natural size is theirs too).
+static inline void koyomi_inset_box_set(GtkWidget *box, int bottom, int end) {
+    KoyomiInsets now = koyomi_insets_of(box);
+    if (now.bottom == bottom && now.end == end) return;
+    KoyomiInsets *insets = g_new(KoyomiInsets, 1);
+    *insets = (KoyomiInsets){bottom, end};
+    g_object_set_qdata_full(G_OBJECT(box), koyomi_insets_quark(), insets, g_free);
+    gtk_widget_queue_resize(box);
+}
+
+static inline GtkWidget *koyomi_inset_box_new(void) {
+    GtkWidget *box = koyomi_widget_new_with_role(koyomi_share_box_get_type(), GTK_ACCESSIBLE_ROLE_GENERIC);
+    gtk_widget_set_layout_manager(box, gtk_custom_layout_new(NULL, koyomi_inset_measure, koyomi_inset_allocate));
+    gtk_widget_set_overflow(box, GTK_OVERFLOW_HIDDEN);
+    return box;
+}
+
 static inline GtkWidget *koyomi_shrink_box_new(void) {
     GtkWidget *box = koyomi_widget_new_with_role(koyomi_share_box_get_type(), GTK_ACCESSIBLE_ROLE_GENERIC);
     gtk_widget_set_layout_manager(box, gtk_custom_layout_new(NULL, koyomi_shrink_measure, koyomi_shrink_allocate));

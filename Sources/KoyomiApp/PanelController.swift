@@ -121,7 +121,6 @@ final class PanelController: PanelHandleDelegate {
         let position = panel.position
         if position != .full || layout.mode == .sideBySide {
             grid.showOnlyRow(containing: nil)
-            layout.fitGridInset(height: Int32(geometry.height))
         }
         // Collapsed, the list is out of sight: it must not take the focus (Tab stops at the
         // handle). It shows again before the panel starts to rise.

@@ -4,7 +4,7 @@ import XCTest
 
 /// GtkKit's share box and shrink box: children placed at shares of the box (mirrored right to
 /// left), the size watch told of new sizes and freed with the box, pointer events passed
-/// through, and a shrink box that asks for no width.
+/// through, a shrink box that asks for no width, and an inset box whose insets give way.
 final class ShareBoxTests: GtkTestCase {
     /// Measures and allocates `widget` as a parent would (no window needed).
     @MainActor
@@ -87,6 +87,31 @@ final class ShareBoxTests: GtkTestCase {
             XCTAssertEqual(natural, labelNatural, "it would like its child's width")
             Self.allocate(shrink, width: 20, height: 30)
             XCTAssertEqual(label.allocatedWidth, Int(labelMinimum), "the child keeps its own minimum, clipped")
+        }
+    }
+
+    func testAnInsetBoxKeepsRoomButAsksOnlyForItsChildsMinimum() {
+        onMain {
+            let child = Box(.vertical)
+            child.setSizeRequest(width: 250, height: 300)
+            let box = InsetBox(child: child)
+            box.setInsets(bottom: 0, end: 360)
+            var minimum: Int32 = 0, natural: Int32 = 0
+            gtk_widget_measure(box.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, nil, nil)
+            XCTAssertEqual(minimum, 250, "the inset does not raise the least width, as a margin would")
+            XCTAssertEqual(natural, 610, "but the box would like room for it")
+            Self.allocate(box, width: 1000, height: 400)
+            XCTAssertEqual(Self.frame(child, in: box), [0, 0, 640, 400], "the child keeps clear of the end")
+            Self.allocate(box, width: 400, height: 400)
+            XCTAssertEqual(Self.frame(child, in: box), [0, 0, 250, 400], "short of room, the inset gives way")
+            gtk_widget_set_direction(box.widget, GTK_TEXT_DIR_RTL)
+            Self.allocate(box, width: 1000, height: 400)
+            XCTAssertEqual(Self.frame(child, in: box), [360, 0, 640, 400], "right to left, the end is on the left")
+            box.setInsets(bottom: 150, end: 0)
+            gtk_widget_measure(box.widget, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
+            XCTAssertEqual(minimum, 300)
+            Self.allocate(box, width: 1000, height: 400)
+            XCTAssertEqual(Self.frame(child, in: box), [0, 0, 1000, 300], "under the child: its minimum height kept")
         }
     }
 }

@@ -4,8 +4,7 @@ import GtkKit
 @testable import KoyomiApp
 import XCTest
 
-/// The month on the real window at three widths (issue 19; 1240 px the widest the tests'
-/// 1280-pixel X screen takes): dots in small cells, chips and
+/// The month on the real window at three widths (issue 19): dots in small cells, chips and
 /// bars in big ones, decided by the cells' size and changed live as the window is resized.
 final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
 
@@ -63,22 +62,13 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
 
     func testSmallCellsShowDotsBigOnesChipsAndBarsAndAResizeComesBackTheSame() throws {
         let path = try busyCalendar()
+        try startAt(width: 1400, height: 900)
         try MainActor.assumeIsolated {
             _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
-            resize(400)
-            XCTAssertTrue(window.grid.cells.allSatisfy { !$0.isRoomy }, "400 px: dots")
-            XCTAssertEqual(Set(cell("2026-11-18").visibleDotClasses).count, 1, "one calendar's colour")
-            XCTAssertEqual(cell("2026-11-18").overflowText, "+3", "six meetings: three dots and +3")
-
-            // 900 px (the panel still under the month, the window's frame taking a few pixels):
-            // cells wide enough but two lines tall: one chip or bar, then "+N more".
-            resize(900)
-            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.density == .roomy(lines: 2) }),
-                          "900 px: \(window.grid.density) in cells of \(window.grid.cellSize)")
-            XCTAssertEqual(cell("2026-11-18").chips.moreText, "+6 more", "no line left for a chip under the offsite's lane")
-
-            resize(1240)
-            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.cells.allSatisfy(\.isRoomy) }), "1240 px: chips")
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.window.allocatedWidth == 1400 }))
+            paintOnce()
+            paintOnce()
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.cells.allSatisfy(\.isRoomy) }), "1400 px: chips")
             let wednesday = cell("2026-11-18").chips
             XCTAssertFalse(wednesday.chipTexts.isEmpty)
             XCTAssertTrue(wednesday.chipTexts[0].hasSuffix("Meeting 0"), wednesday.chipTexts[0])
@@ -98,21 +88,39 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
             waitForAccessibleText() // names go out after the frame
             XCTAssertEqual(offsite.first?.button.accessibleLabel.map { $0.hasPrefix("Team offsite, Nov 13 – Nov 17") }, true,
                            "a bar is named for a screen reader")
+            let fresh = seen
 
-            let wide = seen
-            resize(720, 760)
-            XCTAssertTrue(window.grid.cells.allSatisfy { !$0.isRoomy })
+            resize(400)
+            XCTAssertTrue(window.grid.cells.allSatisfy { !$0.isRoomy }, "400 px: dots")
+            XCTAssertEqual(Set(cell("2026-11-18").visibleDotClasses).count, 1, "one calendar's colour")
+            XCTAssertEqual(cell("2026-11-18").overflowText, "+3", "six meetings: three dots and +3")
             XCTAssertTrue(window.grid.bars.allSatisfy { !$0.button.isVisible }, "no bar is left behind")
-            resize(1240)
-            XCTAssertTrue(MainLoop.iterate(until: { self.seen == wide }), "back at 1240 px the grid is as it was")
+
+            // 900 px (the panel still under the month, the window's frame taking a few pixels):
+            // cells wide enough but two lines tall: one chip or bar, then "+N more".
+            resize(900)
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.density == .roomy(lines: 2) }),
+                          "900 px: \(window.grid.density) in cells of \(window.grid.cellSize)")
+            XCTAssertEqual(cell("2026-11-18").chips.moreText, "+6 more", "no line left for a chip under the offsite's lane")
+
+            resize(1400)
+            XCTAssertTrue(MainLoop.iterate(until: { self.seen == fresh }),
+                          "back at 1400 px the grid is as a fresh window of that size shows it")
         }
+    }
+
+    /// Settings that open the next window at `width` × `height` pixels, as a user's last size would.
+    private func startAt(width: Int, height: Int) throws {
+        let settings = directory.appendingPathComponent("config/koyomi/settings.ini")
+        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Window]\nwidth=\(width)\nheight=\(height)\n".utf8).write(to: settings)
     }
 
     func testClickingAChipSelectsItsDay() throws {
         let path = try busyCalendar()
         try MainActor.assumeIsolated {
             _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
-            resize(1240)
+            resize(1400)
             XCTAssertTrue(MainLoop.iterate(until: { self.cell("2026-11-18").isRoomy }))
             let button = cell("2026-11-18").button
             let bounds = try XCTUnwrap(button.bounds(relativeTo: window.window))
@@ -136,7 +144,7 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
         let path = try busyCalendar()
         try MainActor.assumeIsolated {
             _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
-            resize(1240)
+            resize(1400)
             XCTAssertTrue(MainLoop.iterate(until: { self.cell("2026-11-18").isRoomy }))
             XCTAssertEqual(chips("2026-11-18").first, "8:00 AM Meeting 0")
             let from = try XCTUnwrap(cell("2026-11-18").button.bounds(relativeTo: window.window))

@@ -13,6 +13,10 @@ final class PanelLayout {
 
     let root = Overlay()
     private let gridArea: Widget
+    /// Keeps the grid clear of the settled panel without raising the window's least size: a
+    /// margin would, and a window narrowed in one step from side by side (grid + panel) to a
+    /// phone's width would stop at that sum.
+    private let insetBox: InsetBox
     private let panel: Widget
 
     /// Where the panel's top edge goes when stacked, asked on every allocation with the
@@ -29,10 +33,11 @@ final class PanelLayout {
     init(grid: Widget, panel: Widget) {
         gridArea = grid
         self.panel = panel
-        gridArea.vexpand = true
-        gridArea.hexpand = true
+        insetBox = InsetBox(child: grid)
+        insetBox.vexpand = true
+        insetBox.hexpand = true
         root.vexpand = true
-        root.setChild(gridArea)
+        root.setChild(insetBox)
         root.addOverlay(panel)
         root.placeOverlay(panel) { [weak self] width, height in
             guard let self else { return Overlay.Rect(x: 0, y: 0, width: width, height: height) }
@@ -62,21 +67,12 @@ final class PanelLayout {
     /// Re-places the panel (after its top moved).
     func movePanel() { root.queueAllocate() }
 
-    /// The grid's own minimum height. GTK measures a widget with its margins, and the bottom
-    /// one is the inset this layout gave it: counted in, each settle would grow it again.
-    var gridMinimumHeight: Int32 { gridArea.minimumHeight - gridArea.marginTop - gridArea.marginBottom }
+    /// The grid's own minimum height.
+    var gridMinimumHeight: Int32 { gridArea.minimumHeight }
 
-    /// Shrinks the grid's bottom inset, if need be, so the grid keeps its minimum height in an
-    /// area `height` tall: when all six weeks show again, an inset made for the one-week strip
-    /// would ask for more than the window has, and the window would grow.
-    func fitGridInset(height: Int32) {
-        let most = max(0, height - gridMinimumHeight)
-        if gridArea.marginBottom > most { gridArea.marginBottom = most }
-    }
-
-    /// Keeps the grid clear of the settled panel, so no day hides under it.
+    /// Keeps the grid clear of the settled panel, so no day hides under it (as far as the
+    /// grid's own minimum size allows).
     func setGridInsets(bottom: Int32, end: Int32) {
-        if gridArea.marginBottom != bottom { gridArea.marginBottom = bottom }
-        if gridArea.marginEnd != end { gridArea.marginEnd = end }
+        insetBox.setInsets(bottom: bottom, end: end)
     }
 }
