@@ -83,6 +83,14 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     /// Limits for the child that parses calendar files (nil: the app's own, by file size).
     var parseLimits: UntrustedCalendar.Limits?
 
+    /// Settings that open the next window at `width` × `height` pixels, as a user's last size
+    /// would (the `[Window]` group of settings.ini, and `more` lines after it).
+    func startWindowAt(width: Int, height: Int, more: String = "") throws {
+        let settings = directory.appendingPathComponent("config/koyomi/settings.ini")
+        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("[Window]\nwidth=\(width)\nheight=\(height)\n\(more)".utf8).write(to: settings)
+    }
+
     /// Opens the window on `paths`, presents it and waits until it is on screen.
     @MainActor
     func openWindow(_ paths: [String], locale: String = "en_US", firstWeekday: Int = 1,

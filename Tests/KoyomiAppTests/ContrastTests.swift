@@ -32,6 +32,14 @@ final class ContrastTests: AppTestCase, @unchecked Sendable {
         try checkWindow(dark: true)
     }
 
+    func testLightRoomyMonthKeepsContrast() throws {
+        try checkRoomyWindow(dark: false)
+    }
+
+    func testDarkRoomyMonthKeepsContrast() throws {
+        try checkRoomyWindow(dark: true)
+    }
+
     /// Colours picked to fail somewhere: yellow and green vanish on light, navy and dark red on dark.
     private func colorfulCalendar() throws -> String {
         func event(_ uid: String, _ date: String, _ color: String) -> String {
@@ -75,6 +83,67 @@ final class ContrastTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// A roomy month (issue 19): each chip's colour mark reaches 3:1 against the cell, its words
+    /// 4.5:1 (WCAG text); each bar's words 4.5:1 against the bar's own tint, its edge mark 3:1.
+    private func checkRoomyWindow(dark: Bool) throws {
+        func timed(_ uid: String, _ start: String, _ color: String) -> String {
+            "BEGIN:VEVENT\nUID:\(uid)\nDTSTART:\(start)\nDURATION:PT1H\nSUMMARY:Meeting \(uid)\nCOLOR:\(color)\nEND:VEVENT\n"
+        }
+        let path = try writeCalendar("chips.ics", "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//Koyomi tests//EN\n"
+            + "X-WR-CALNAME:Colours\nCOLOR:#3584e4\n"
+            + timed("yellow", "20261110T090000Z", "#ffff00") + timed("navy", "20261110T100000Z", "#000080")
+            + timed("green", "20261112T090000Z", "#2ec27e") + timed("dark-red", "20261112T100000Z", "#a51d2d")
+            + "BEGIN:VEVENT\nUID:trip\nDTSTART;VALUE=DATE:20261117\nDTEND;VALUE=DATE:20261120\n"
+            + "SUMMARY:Trip\nCOLOR:#f9f06b\nEND:VEVENT\n"
+            + "BEGIN:VEVENT\nUID:course\nDTSTART;VALUE=DATE:20261124\nDTEND;VALUE=DATE:20261126\n"
+            + "SUMMARY:Course\nCOLOR:#000080\nEND:VEVENT\n"
+            + "END:VCALENDAR\n")
+        try startWindowAt(width: 1400, height: 900)
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.cells.allSatisfy(\.isRoomy) }), "chips and bars")
+            if dark {
+                StyleManager.default.colorScheme = .forceDark
+                XCTAssertTrue(MainLoop.iterate(until: { self.window.window.hasCSSClass(ColorClasses.darkStyleClass) }))
+            }
+            waitForPaint()
+            let image = try XCTUnwrap(window.window.render(), "the window renders")
+            var checked = 0
+            for day in ["2026-11-10", "2026-11-12"] {
+                let cellRegion = region(of: cell(day), in: image)
+                let background = try XCTUnwrap(cellRegion.mostFrequent(excluding: []))
+                XCTAssertEqual(background.luminance < 0.1, dark, "the window is drawn \(dark ? "dark" : "light")")
+                for (row, mark) in cell(day).chips.chipWidgets {
+                    let markColor = try XCTUnwrap(region(of: mark, in: image, inset: 1).mostFrequent(excluding: []))
+                    XCTAssertGreaterThanOrEqual(markColor.contrastRatio(with: background), minimum,
+                                                "\(day): chip mark \(markColor.hex) on \(background.hex)")
+                    let words = region(of: row, in: image, inset: 0).strongest(against: background)
+                    XCTAssertGreaterThanOrEqual(words.contrastRatio(with: background), 4.5,
+                                                "\(day): chip words \(words.hex) on \(background.hex)")
+                    checked += 1
+                }
+            }
+            XCTAssertEqual(checked, 4, "four chips measured")
+            let bars = window.grid.bars.filter { $0.entry != nil }
+            XCTAssertEqual(bars.count, 2)
+            for bar in bars {
+                // Inside the bar, clear of its rounded ends: its tint, its words, and its edge.
+                let inside = region(of: bar.button, in: image, inset: 3)
+                let tint = try XCTUnwrap(inside.mostFrequent(excluding: []))
+                let words = inside.strongest(against: tint)
+                XCTAssertGreaterThanOrEqual(words.contrastRatio(with: tint), 4.5,
+                                            "\(bar.titleText): words \(words.hex) on \(tint.hex)")
+                let bounds = try XCTUnwrap(bar.button.bounds(relativeTo: window.window))
+                let edge = PixelRegion(image: image, x: Int(bounds.x), y: Int(bounds.y) + 4, width: 2,
+                                       height: Int(bounds.height) - 8)
+                let mark = try XCTUnwrap(edge.mostFrequent(excluding: []))
+                let cellBackground = try XCTUnwrap(region(of: cell("2026-11-18"), in: image).mostFrequent(excluding: []))
+                XCTAssertGreaterThanOrEqual(mark.contrastRatio(with: cellBackground), minimum,
+                                            "\(bar.titleText): edge \(mark.hex) on \(cellBackground.hex)")
+            }
+        }
+    }
+
     @MainActor private func waitForPaint() {
         var painted = false
         window.window.afterNextPaint { painted = true }
@@ -82,10 +151,14 @@ final class ContrastTests: AppTestCase, @unchecked Sendable {
     }
 
     @MainActor private func region(of cell: DayCell, in image: RenderedImage) -> PixelRegion {
-        let bounds = cell.button.bounds(relativeTo: window.window) ?? (0, 0, 0, 0)
         // 5 px in from the edges: clear of the rounded hover corners and a focus ring.
-        return PixelRegion(image: image, x: Int(bounds.x) + 5, y: Int(bounds.y) + 5,
-                           width: Int(bounds.width) - 10, height: Int(bounds.height) - 10)
+        region(of: cell.button, in: image, inset: 5)
+    }
+
+    @MainActor private func region(of widget: Widget, in image: RenderedImage, inset: Int) -> PixelRegion {
+        let bounds = widget.bounds(relativeTo: window.window) ?? (0, 0, 0, 0)
+        return PixelRegion(image: image, x: Int(bounds.x) + inset, y: Int(bounds.y) + inset,
+                           width: Int(bounds.width) - 2 * inset, height: Int(bounds.height) - 2 * inset)
     }
 
     private func checkSelected(_ region: PixelRegion) throws {

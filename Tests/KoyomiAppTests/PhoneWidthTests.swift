@@ -11,9 +11,7 @@ final class PhoneWidthTests: StyledAppTestCase, @unchecked Sendable {
 
     func testAPhoneSizedWindowFitsFoldsItsHeaderAndShowsOneDayOfTheWeek() throws {
         let path = try sampleCalendar()
-        let settings = directory.appendingPathComponent("config/koyomi/settings.ini")
-        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("[Window]\nwidth=360\nheight=640\n".utf8).write(to: settings)
+        try startWindowAt(width: 360, height: 640)
         try MainActor.assumeIsolated {
             _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
             XCTAssertTrue(MainLoop.iterate(until: { self.window.header.isCollapsed }), "the header folds")

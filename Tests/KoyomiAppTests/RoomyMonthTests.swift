@@ -62,7 +62,7 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
 
     func testSmallCellsShowDotsBigOnesChipsAndBarsAndAResizeComesBackTheSame() throws {
         let path = try busyCalendar()
-        try startAt(width: 1400, height: 900)
+        try startWindowAt(width: 1400, height: 900)
         try MainActor.assumeIsolated {
             _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
             XCTAssertTrue(MainLoop.iterate(until: { self.window.window.allocatedWidth == 1400 }))
@@ -107,13 +107,6 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertTrue(MainLoop.iterate(until: { self.seen == fresh }),
                           "back at 1400 px the grid is as a fresh window of that size shows it")
         }
-    }
-
-    /// Settings that open the next window at `width` × `height` pixels, as a user's last size would.
-    private func startAt(width: Int, height: Int) throws {
-        let settings = directory.appendingPathComponent("config/koyomi/settings.ini")
-        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("[Window]\nwidth=\(width)\nheight=\(height)\n".utf8).write(to: settings)
     }
 
     func testClickingAChipSelectsItsDay() throws {

@@ -5,17 +5,23 @@ import CGtk
 public struct RenderedImage: Sendable {
     public let width: Int
     public let height: Int
+    /// Where the image's first pixel is in the widget's coordinates: GTK draws a window from
+    /// its bounds' origin, a few pixels up and left of (0, 0) when it keeps a resize border.
+    private let origin: (x: Int, y: Int)
     /// Premultiplied BGRA bytes (GDK's default memory format), row after row.
     private let bytes: [UInt8]
 
-    init(width: Int, height: Int, bytes: [UInt8]) {
+    init(width: Int, height: Int, origin: (x: Int, y: Int), bytes: [UInt8]) {
         self.width = width
         self.height = height
+        self.origin = origin
         self.bytes = bytes
     }
 
-    /// The colour at (x, y), un-premultiplied; nil outside the image.
-    public func pixel(x: Int, y: Int) -> RGBA? {
+    /// The colour at (x, y) of the widget's coordinates (`Widget.bounds(relativeTo:)`),
+    /// un-premultiplied; nil outside the image.
+    public func pixel(x widgetX: Int, y widgetY: Int) -> RGBA? {
+        let x = widgetX - origin.x, y = widgetY - origin.y
         guard x >= 0, y >= 0, x < width, y < height else { return nil }
         let offset = (y * width + x) * 4
         let alpha = Double(bytes[offset + 3]) / 255
@@ -32,6 +38,8 @@ extension Widget {
         let width = allocatedWidth, height = allocatedHeight
         guard width > 0, height > 0, let native = gtk_widget_get_native(widget),
               let renderer = gtk_native_get_renderer(native) else { return nil }
+        var bounds = graphene_rect_t()
+        _ = gtk_widget_compute_bounds(widget, widget, &bounds)
         let paintable = gtk_widget_paintable_new(widget)
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         guard let snapshot = gtk_snapshot_new() else { return nil }
@@ -48,6 +56,7 @@ extension Widget {
         bytes.withUnsafeMutableBufferPointer { buffer in
             gdk_texture_download(texture, buffer.baseAddress, gsize(textureWidth * 4))
         }
-        return RenderedImage(width: textureWidth, height: textureHeight, bytes: bytes)
+        return RenderedImage(width: textureWidth, height: textureHeight,
+                             origin: (Int(bounds.origin.x.rounded()), Int(bounds.origin.y.rounded())), bytes: bytes)
     }
 }
