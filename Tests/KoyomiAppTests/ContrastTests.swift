@@ -113,7 +113,7 @@ final class ContrastTests: AppTestCase, @unchecked Sendable {
                 let cellRegion = region(of: cell(day), in: image)
                 let background = try XCTUnwrap(cellRegion.mostFrequent(excluding: []))
                 XCTAssertEqual(background.luminance < 0.1, dark, "the window is drawn \(dark ? "dark" : "light")")
-                for (row, mark) in cell(day).chips.chipWidgets {
+                for (row, mark, _) in cell(day).chips.chipWidgets {
                     let markColor = try XCTUnwrap(region(of: mark, in: image, inset: 1).mostFrequent(excluding: []))
                     XCTAssertGreaterThanOrEqual(markColor.contrastRatio(with: background), minimum,
                                                 "\(day): chip mark \(markColor.hex) on \(background.hex)")

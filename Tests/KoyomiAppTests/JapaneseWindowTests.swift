@@ -101,6 +101,65 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// A roomy month in Japanese (issue 19): chip times in the 24-hour form, and a title longer
+    /// than its chip or bar ends in an ellipsis, not in a glyph cut in half.
+    func testLongTitlesInARoomyMonthEndInAnEllipsis() throws {
+        let path = try writeCalendar("nagai.ics", """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Koyomi tests//JA
+        X-WR-CALNAME:仕事
+        BEGIN:VEVENT
+        UID:report
+        DTSTART:20261110T090000Z
+        DTEND:20261110T100000Z
+        SUMMARY:第三四半期の業績報告会議と懇親会のご案内
+        END:VEVENT
+        BEGIN:VEVENT
+        UID:camp
+        DTSTART;VALUE=DATE:20261118
+        DTEND;VALUE=DATE:20261119
+        SUMMARY:関西支社の全社員研修合宿プログラム説明会
+        END:VEVENT
+        END:VCALENDAR
+        """)
+        try startWindowAt(width: 1400, height: 900)
+        try MainActor.assumeIsolated {
+            Self.stylesheet.install()
+            defer { Self.stylesheet.uninstall() }
+            _ = openWindow([path], locale: "ja_JP", firstWeekday: 1)
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.cells.allSatisfy(\.isRoomy) }), "chips and bars")
+            let chips = cell("2026-11-10").chips
+            XCTAssertEqual(chips.chipTexts, ["9:00 第三四半期の業績報告会議と懇親会のご案内"])
+            paintOnce()
+            let image = try XCTUnwrap(window.window.render())
+            let chip = try XCTUnwrap(chips.chipWidgets.first?.text.bounds(relativeTo: window.window))
+            try assertEndsInAnEllipsis(image, chip, "the chip")
+            let bar = try XCTUnwrap(window.grid.bars.first { $0.entry != nil }?.button.bounds(relativeTo: window.window))
+            // Inside the bar's border and padding (3 + 4 px at the start, 4 at the end).
+            try assertEndsInAnEllipsis(image, (bar.x + 7, bar.y + 1, bar.width - 11, bar.height - 2), "the bar")
+        }
+    }
+
+    /// The words in `frame` fill it and end in a dot of an ellipsis: the last mark drawn is at
+    /// most 3 px tall, where a glyph cut at the edge would be as tall as the text.
+    private func assertEndsInAnEllipsis(_ image: RenderedImage, _ frame: (x: Double, y: Double, width: Double, height: Double),
+                                        _ what: String) throws {
+        let left = Int(frame.x), top = Int(frame.y), right = Int(frame.x + frame.width), bottom = Int(frame.y + frame.height)
+        let background = try XCTUnwrap(image.pixel(x: left, y: top))
+        func inked(_ x: Int) -> [Int] {
+            (top..<bottom).filter { y in image.pixel(x: x, y: y).map { $0.contrastRatio(with: background) >= 1.8 } ?? false }
+        }
+        let inkedColumns = (left..<right).filter { !inked($0).isEmpty }
+        let last = try XCTUnwrap(inkedColumns.last, "\(what) shows words")
+        XCTAssertGreaterThan(Double(last - left), frame.width * 0.7, "\(what): the words fill it (they are cut somewhere)")
+        var first = last
+        while first > left, !inked(first - 1).isEmpty { first -= 1 }
+        let rows = Set((first...last).flatMap(inked))
+        XCTAssertLessThanOrEqual((rows.max() ?? 0) - (rows.min() ?? 0) + 1, 3,
+                                 "\(what): the last mark is a dot of “…”, not a cut glyph (columns \(first)…\(last))")
+    }
+
     func testNoEnglishAnywhereInTheWindow() throws {
         // First the catalog: every string the sources mark is translated, none fuzzy.
         let check = Self.repository.appendingPathComponent("po/update-pot").path

@@ -31,8 +31,10 @@ final class DayCellChips {
 
     var moreText: String? { more.isVisible ? more.text : nil }
     var chipTexts: [String] { chips.prefix(shown.count).map(\.text.text) }
-    /// The shown chips' rows and colour marks, for checks of where and how they are drawn.
-    var chipWidgets: [(row: Widget, mark: Widget)] { chips.prefix(shown.count).map { ($0.row, $0.mark) } }
+    /// The shown chips' rows, colour marks and words, for checks of where and how they are drawn.
+    var chipWidgets: [(row: Widget, mark: Widget, text: Widget)] {
+        chips.prefix(shown.count).map { ($0.row, $0.mark, $0.text) }
+    }
 
     /// Shows `plans` as chips under `barLanes` lines left for the bars, then "+`hidden` more".
     func show(_ plans: [PlanOnDay], barLanes: Int, hidden: Int, lineHeight: Int32, text: (PlanOnDay) -> String,
