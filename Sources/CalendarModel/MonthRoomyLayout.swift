@@ -2,14 +2,17 @@ import Foundation
 
 /// What a roomy month grid shows (issue 19): each week row's bars (all-day plans and plans of
 /// several days, `AllDayRowLayout`) and, in each day, as many one-line chips of its other
-/// plans as fit under the bars, then "+N more" for the rest.
+/// plans as fit under that day's bars, then "+N more" for the rest. A one-day bar whose title
+/// does not fit its line (a holiday's name) takes two lines where its day has them to spare.
 public struct MonthRoomyLayout {
     /// One week row of the grid.
     public struct Row {
         public var bars: AllDayRowLayout
-        /// Lines the shown bars take (the chips start under them); hidden bars are counted in
-        /// `more`, not in a lane of their own as the week view's all-day row does.
-        public var barLanes: Int
+        /// Per bar of `bars.bars`, the lines it is tall: 1, or 2 for a one-day bar whose title wraps.
+        public var barLines: [Int]
+        /// Per day of the row, the lines its bars take (its chips start under them); hidden bars
+        /// are counted in `more`, not in a lane of their own as the week view's all-day row does.
+        public var barLanes: [Int]
         /// Per day of the row (7), the chips shown and how many plans the day does not show.
         public var chips: [[PlanOnDay]]
         public var more: [Int]
@@ -29,8 +32,10 @@ public struct MonthRoomyLayout {
         }
     }
 
-    /// `lines`: how many lines fit a cell under its day number (the bars' lanes included).
-    public init(span: DaySpan, plans: (CalendarDay) -> [PlanOnDay], calendar: Calendar, lines: Int) {
+    /// `lines`: how many lines fit a cell under its day number (the bars' lanes included);
+    /// `wraps`: whether a one-day bar's title is too long for one line (asked only of those).
+    public init(span: DaySpan, plans: (CalendarDay) -> [PlanOnDay], calendar: Calendar, lines: Int,
+                wraps: (AllDayRowLayout.Bar) -> Bool = { _ in false }) {
         self.lines = max(1, lines)
         var rows: [Row] = []
         var ends: [CalendarDay: Date] = [:]
@@ -44,11 +49,24 @@ public struct MonthRoomyLayout {
             // Bars may take every line but one, which stays for a chip or "+N more".
             let bars = AllDayRowLayout(span: week, plans: plans, calendar: calendar, maxLanes: max(1, self.lines - 1),
                                        isBar: isBar)
+            // The lanes each day's bars take, then the one-day bars that may take a second line:
+            // the lane under them free in their day, and a line left below for a chip or "+N more".
+            var taken = Array(repeating: Set<Int>(), count: week.count)
+            for bar in bars.bars {
+                for column in bar.column..<(bar.column + bar.length) { taken[column].insert(bar.lane) }
+            }
+            var barLines = Array(repeating: 1, count: bars.bars.count)
+            for (index, bar) in bars.bars.enumerated() where bar.length == 1 {
+                let below = bar.lane + 1
+                guard below < self.lines - 1, !taken[bar.column].contains(below), wraps(bar) else { continue }
+                taken[bar.column].insert(below)
+                barLines[index] = 2
+            }
+            let barLanes = taken.map { ($0.max() ?? -1) + 1 }
             var chips: [[PlanOnDay]] = []
             var more: [Int] = []
-            let barLanes = (bars.bars.map(\.lane).max() ?? -1) + 1
-            let free = self.lines - barLanes
             for (column, day) in week.days.enumerated() {
+                let free = self.lines - barLanes[column]
                 let own = plans(day).filter { !isBar($0) }
                 let hiddenBars = bars.hidden[column]
                 if own.count + hiddenBars <= free, hiddenBars == 0 {
@@ -61,7 +79,7 @@ public struct MonthRoomyLayout {
                     more.append(own.count - shown.count + hiddenBars)
                 }
             }
-            rows.append(Row(bars: bars, barLanes: barLanes, chips: chips, more: more))
+            rows.append(Row(bars: bars, barLines: barLines, barLanes: barLanes, chips: chips, more: more))
             first = first.adding(days: 7)
         }
         self.rows = rows

@@ -119,7 +119,7 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
         UID:camp
         DTSTART;VALUE=DATE:20261118
         DTEND;VALUE=DATE:20261119
-        SUMMARY:関西支社の全社員研修合宿プログラム説明会
+        SUMMARY:関西支社の全社員研修合宿プログラム説明会および懇親会のお知らせ
         END:VEVENT
         END:VCALENDAR
         """)
@@ -136,8 +136,11 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             let chip = try XCTUnwrap(chips.chipWidgets.first?.text.bounds(relativeTo: window.window))
             try assertEndsInAnEllipsis(image, chip, "the chip")
             let bar = try XCTUnwrap(window.grid.bars.first { $0.entry != nil }?.button.bounds(relativeTo: window.window))
-            // Inside the bar's border and padding (3 + 4 px at the start, 4 at the end).
-            try assertEndsInAnEllipsis(image, (bar.x + 7, bar.y + 1, bar.width - 11, bar.height - 2), "the bar")
+            // A one-day bar too long for a line takes two (its day has them); its second line,
+            // inside the bar's border and padding (3 + 4 px at the start, 4 at the end), ends in "…".
+            let line = Double(MonthGridView.lineHeight)
+            XCTAssertEqual(bar.height, 2 * line - 4, accuracy: 1, "two lines tall (less its margins)")
+            try assertEndsInAnEllipsis(image, (bar.x + 7, bar.y + line - 1, bar.width - 11, line - 2), "the bar's second line")
         }
     }
 

@@ -97,11 +97,13 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertTrue(window.grid.bars.allSatisfy { !$0.button.isVisible }, "no bar is left behind")
 
             // 900 px (the panel still under the month, the window's frame taking a few pixels):
-            // cells wide enough but two lines tall: one chip or bar, then "+N more".
+            // cells wide enough but two lines tall: one chip, then "+N more".
             resize(900)
             XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.density == .roomy(lines: 2) }),
                           "900 px: \(window.grid.density) in cells of \(window.grid.cellSize)")
-            XCTAssertEqual(cell("2026-11-18").chips.moreText, "+6 more", "no line left for a chip under the offsite's lane")
+            XCTAssertEqual(cell("2026-11-18").chips.chipTexts.count, 1, "no bar crosses the day: a chip on its first line")
+            XCTAssertEqual(cell("2026-11-18").chips.moreText, "+5 more")
+            XCTAssertEqual(cell("2026-11-17").chips.moreText, nil, "the offsite's last day: its bar, then nothing more")
 
             resize(1400)
             XCTAssertTrue(MainLoop.iterate(until: { self.seen == fresh }),
@@ -143,8 +145,8 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
             let from = try XCTUnwrap(cell("2026-11-18").button.bounds(relativeTo: window.window))
             let to = try XCTUnwrap(cell("2026-11-20").button.bounds(relativeTo: window.window))
             let surface = window.window.surfaceOffset
-            // The first chip's line: under the number and the row's one lane of bars.
-            let y = Int(surface.y + from.y + Double(MonthGridView.numberHeight + MonthGridView.lineHeight) + 8)
+            // The first chip's line: right under the number (no bar crosses the day).
+            let y = Int(surface.y + from.y + Double(MonthGridView.numberHeight) + 8)
             let x = Int(surface.x + from.x + 30), dx = Int(to.x - from.x)
             var arguments = ["xdotool", "mousemove", "\(x)", "\(y)", "mousedown", "1"]
             for step in 1...8 { arguments += ["sleep", "0.03", "mousemove", "\(x + dx * step / 8)", "\(y)"] }

@@ -213,6 +213,16 @@ open class Widget: GObjectRef {
     public var allocatedWidth: Int { Int(gtk_widget_get_allocated_width(widget)) }
     public var allocatedHeight: Int { Int(gtk_widget_get_allocated_height(widget)) }
 
+    /// The pixels `markup` takes laid out on one line in the widget's own font (its style's).
+    public func pixelSize(ofMarkup markup: String) -> (width: Int, height: Int) {
+        guard let layout = gtk_widget_create_pango_layout(widget, nil) else { return (0, 0) }
+        defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+        pango_layout_set_markup(layout, markup, -1)
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        return (Int(width), Int(height))
+    }
+
     /// The texts of the labels inside the widget (itself included) that are drawn cut off
     /// now, ellipsized to fit: what a user cannot read whole. Only mapped labels count.
     public var cutOffTexts: [String] {

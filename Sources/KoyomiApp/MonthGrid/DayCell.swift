@@ -49,8 +49,8 @@ final class DayCell {
         }
         dotClasses = Array(repeating: nil, count: DayDecoration.maxDots)
         holiday.addCSSClass("holiday-label")
+        // As much of the name as the cell has room for beside the dots, then "…".
         holiday.ellipsis = .end
-        holiday.maxWidthChars = 8
         holiday.isVisible = false
         overflow.addCSSClass("overflow")
         // "+999" at most; fewer digits leave a little room after them.

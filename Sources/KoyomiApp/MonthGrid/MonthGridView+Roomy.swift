@@ -12,6 +12,9 @@ extension MonthGridView {
     nonisolated static let numberHeight = 33
     /// A cell at least this wide, with room for two lines under its number, is roomy.
     nonisolated static let roomyCellWidth = 88.0
+    /// Pixels of a one-day bar's width that its words cannot use: the plan-bar style's margins
+    /// (2 + 2), colour mark (3) and padding (4 + 4), WeekStylesheet.
+    nonisolated static let barTextInset = 15
 
     /// How the cells show plans.
     enum Density: Equatable {
@@ -60,17 +63,21 @@ extension MonthGridView {
         guard let delegate, let state else { return }
         let (slice, style) = delegate.monthGridPlans(self)
         let calendar = formatter.calendar
-        let layout = MonthRoomyLayout(span: state.layout.span, plans: slice.plans(on:), calendar: calendar, lines: lines)
+        // A one-day bar's title measured in the bars' own font, against the room inside one.
+        let measure = bar(at: 0)
+        let room = cellSize.width - Double(Self.barTextInset)
+        let layout = MonthRoomyLayout(span: state.layout.span, plans: slice.plans(on:), calendar: calendar, lines: lines,
+                                      wraps: { Double(measure.titleWidth($0.plan.plan.title)) > room })
         let line = Int32(Self.lineHeight)
         var barIndex = 0
         for (row, content) in layout.rows.enumerated() {
             for (column, cell) in cells[(row * 7)..<(row * 7 + 7)].enumerated() {
-                cell.chips.show(content.chips[column], barLanes: content.barLanes, hidden: content.more[column],
+                cell.chips.show(content.chips[column], barLanes: content.barLanes[column], hidden: content.more[column],
                                 lineHeight: line, text: { self.chipText($0) },
                                 colorClass: { self.colors.className(for: PlanRows([$0], style: style)[0].color) })
             }
-            for bar in content.bars.bars {
-                placeBar(bar, row: row, index: barIndex, style: style)
+            for (bar, lines) in zip(content.bars.bars, content.barLines) {
+                placeBar(bar, lines: lines, row: row, index: barIndex, style: style)
                 barIndex += 1
             }
         }
@@ -92,7 +99,8 @@ extension MonthGridView {
         return text + " " + entry.plan.title
     }
 
-    private func placeBar(_ item: AllDayRowLayout.Bar, row: Int, index: Int, style: PlanRowStyle) {
+    /// The bar at `index`, made (hidden) if there are not that many yet.
+    private func bar(at index: Int) -> WeekPlanBlock {
         while bars.count <= index {
             let bar = WeekPlanBlock(isBar: true)
             bar.button.onClicked { [weak self, weak bar] in
@@ -101,10 +109,15 @@ extension MonthGridView {
             }
             // Keyboard users reach plans through the list (Tab from the grid goes there).
             bar.button.isFocusable = false
+            bar.hide()
             barsLayer.add(bar.button)
             bars.append(bar)
         }
-        let bar = bars[index]
+        return bars[index]
+    }
+
+    private func placeBar(_ item: AllDayRowLayout.Bar, lines: Int, row: Int, index: Int, style: PlanRowStyle) {
+        let bar = bar(at: index)
         let planRow = PlanRows([item.plan], style: style)[0]
         bar.show(item.plan, titleText: item.plan.plan.title, timeText: nil, colorClass: colors.className(for: planRow.color),
                  accessibleLabel: { [formatter] in
@@ -120,7 +133,7 @@ extension MonthGridView {
         let length = Double(item.length) * cell.width + Double(item.length - 1) * 2
         let y = Double(row) * (cell.height + 2) + Double(Self.numberHeight) + Double(item.lane * Self.lineHeight)
         barsLayer.place(bar.button, x: x / width, width: length / width, y: y / height,
-                        height: Double(Self.lineHeight - 2) / height)
+                        height: Double(lines * Self.lineHeight - 2) / height)
     }
 
     /// Bars' names go out after the frame is painted, with the cells' (`sendAccessibleText`).

@@ -65,6 +65,11 @@ final class WeekPlanBlock {
         button.isVisible = true
     }
 
+    /// Pixels `title` takes on one line in the block's own font (bold, as shown).
+    func titleWidth(_ title: String) -> Int {
+        text.pixelSize(ofMarkup: "<b>" + Label.escape(title) + "</b>").width
+    }
+
     var hasUnsentAccessibleText: Bool { wantedAccessibleLabel != nil }
 
     /// Sends the name (and tooltip) worked out for the plan shown now.
