@@ -28,20 +28,37 @@ public struct AllDayRowLayout: Equatable, Sendable {
     /// are left to the time grid (or the day's chips).
     public init(span: DaySpan, plans: (CalendarDay) -> [PlanOnDay], calendar: Calendar, maxLanes: Int = 3,
                 isBar: (PlanOnDay) -> Bool = \.plan.isAllDay) {
-        var order: [Plan.ID] = []
-        var found: [Plan.ID: (first: PlanOnDay, column: Int, last: Int)] = [:]
-        for (column, day) in span.days.enumerated() {
-            for row in plans(day) where isBar(row) {
-                if let known = found[row.plan.id] {
-                    found[row.plan.id] = (known.first, known.column, column)
-                } else {
-                    order.append(row.plan.id)
-                    found[row.plan.id] = (row, column, column)
+        // A bar begins where its plan starts, or on the span's first day; how far it reaches
+        // comes from the plan's end against the span's day boundaries. No plan is looked up
+        // by its ID and no plan's days are worked out by the calendar: a busy month's rows
+        // hold thousands of bar rows, and both were most of a page's time.
+        let days = span.days
+        let starts = (days + [span.last.adding(days: 1)]).map { $0.start(in: calendar) }
+        var found: [(row: PlanOnDay, column: Int, last: Int, before: Bool, after: Bool)] = []
+        for (column, day) in days.enumerated() {
+            let rows = plans(day)
+            for index in rows.indices where (rows[index].startsOnDay || column == 0) && isBar(rows[index]) {
+                let row = rows[index]
+                let last: Int, before: Bool, after: Bool
+                switch row.plan.timing {
+                case let .allDay(start, end):
+                    let lastDay = max(start, end.adding(days: -1))
+                    last = min(days.count - 1, column + max(0, lastDay.julianOffset - day.julianOffset))
+                    before = start < span.first
+                    after = lastDay > span.last
+                case let .timed(start, end):
+                    // The last day whose start the plan passes (ending at midnight is not on the next day).
+                    var reach = column
+                    while reach + 1 < days.count, end > starts[reach + 1] { reach += 1 }
+                    last = reach
+                    before = start < starts[0]
+                    after = end > starts[days.count]
                 }
+                found.append((row, column, last, before, after))
             }
         }
         // Earliest first, then longest, then list order: at one start, long bars take the top lanes.
-        let placed = order.compactMap { found[$0] }.enumerated().sorted { a, b in
+        let placed = found.enumerated().sorted { a, b in
             let lengthA = a.element.last - a.element.column, lengthB = b.element.last - b.element.column
             if a.element.column != b.element.column { return a.element.column < b.element.column }
             if lengthA != lengthB { return lengthA > lengthB }
@@ -52,17 +69,17 @@ public struct AllDayRowLayout: Equatable, Sendable {
         for item in placed {
             let lane = laneEnds.firstIndex { $0 < item.column } ?? laneEnds.count
             if lane == laneEnds.count { laneEnds.append(item.last) } else { laneEnds[lane] = item.last }
-            let days = item.first.plan.days(in: calendar)
-            all.append(Bar(plan: item.first, column: item.column, length: item.last - item.column + 1, lane: lane,
-                           continuesBefore: days.lowerBound < span.first, continuesAfter: days.upperBound > span.last))
+            all.append(Bar(plan: item.row, column: item.column, length: item.last - item.column + 1, lane: lane,
+                           continuesBefore: item.before, continuesAfter: item.after))
         }
         let limit = max(1, maxLanes)
-        let shown = laneEnds.count <= limit ? all : all.filter { $0.lane < limit - 1 }
+        // Past the limit, the last lane shown says "+N" instead.
+        let shownLanes = laneEnds.count <= limit ? laneEnds.count : limit - 1
         var hidden = Array(repeating: 0, count: span.count)
-        for bar in all where !shown.contains(bar) {
+        for bar in all where bar.lane >= shownLanes {
             for column in bar.column..<(bar.column + bar.length) { hidden[column] += 1 }
         }
-        bars = shown
+        bars = all.filter { $0.lane < shownLanes }
         laneCount = min(laneEnds.count, limit)
         self.hidden = hidden
     }

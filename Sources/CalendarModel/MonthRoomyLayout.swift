@@ -37,12 +37,26 @@ public struct MonthRoomyLayout {
     public init(span: DaySpan, plans: (CalendarDay) -> [PlanOnDay], calendar: Calendar, lines: Int,
                 wraps: (AllDayRowLayout.Bar) -> Bool = { _ in false }) {
         self.lines = max(1, lines)
-        var rows: [Row] = []
-        var ends: [CalendarDay: Date] = [:]
-        for day in span.days { ends[day] = day.adding(days: 1).start(in: calendar) }
-        func isBar(_ row: PlanOnDay) -> Bool {
-            Self.isBar(row, dayEnd: ends[row.day] ?? row.day.adding(days: 1).start(in: calendar))
+        // Of each day's plans that are not bars, only as many as a cell could show, and how many
+        // there are: a busy day has a hundred and more. Rows are read in place; copying each (a
+        // plan and its strings) cost more than the layout.
+        var dayEnds: [CalendarDay: Date] = [:]
+        var own: [CalendarDay: (first: [PlanOnDay], count: Int)] = [:]
+        for day in span.days {
+            let rows = plans(day)
+            let dayEnd = day.adding(days: 1).start(in: calendar)
+            dayEnds[day] = dayEnd
+            var shown: [PlanOnDay] = [], count = 0
+            for index in rows.indices where !Self.isBar(rows[index], dayEnd: dayEnd) {
+                if count < self.lines { shown.append(rows[index]) }
+                count += 1
+            }
+            own[day] = (shown, count)
         }
+        func isBar(_ row: PlanOnDay) -> Bool {
+            Self.isBar(row, dayEnd: dayEnds[row.day] ?? row.day.adding(days: 1).start(in: calendar))
+        }
+        var rows: [Row] = []
         var first = span.first
         while span.contains(first) {
             let week = DaySpan(first: first, count: min(7, span.last.julianOffset - first.julianOffset + 1))
@@ -67,16 +81,16 @@ public struct MonthRoomyLayout {
             var more: [Int] = []
             for (column, day) in week.days.enumerated() {
                 let free = self.lines - barLanes[column]
-                let own = plans(day).filter { !isBar($0) }
+                let (firstOwn, ownCount) = own[day] ?? ([], 0)
                 let hiddenBars = bars.hidden[column]
-                if own.count + hiddenBars <= free, hiddenBars == 0 {
-                    chips.append(own)
+                if ownCount + hiddenBars <= free, hiddenBars == 0 {
+                    chips.append(firstOwn)
                     more.append(0)
                 } else {
                     // One line says "+N more".
-                    let shown = Array(own.prefix(max(0, free - 1)))
+                    let shown = Array(firstOwn.prefix(max(0, free - 1)))
                     chips.append(shown)
-                    more.append(own.count - shown.count + hiddenBars)
+                    more.append(ownCount - shown.count + hiddenBars)
                 }
             }
             rows.append(Row(bars: bars, barLines: barLines, barLanes: barLanes, chips: chips, more: more))

@@ -100,4 +100,26 @@ final class MonthRoomyLayoutTests: XCTestCase {
         XCTAssertEqual(tight[0].barLines, [1], "two lines in all: the second stays for a chip or “+N more”")
         XCTAssertEqual(layout(plans, lines: 4).rows[0].barLines, [1], "a title that fits keeps one line")
     }
+
+    func testTimedPlansOverMidnightAreBarsCutWhereTheyCrossAnEdge() {
+        let rows = layout([
+            timed("late", instant(2026, 10, 31, 20, in: utc), at(1, 2)),
+            timed("to-midnight", at(2, 10), at(3, 0)),
+            timed("long", at(6, 20), at(9, 1)),
+        ], lines: 4).rows
+        let first = rows[0].bars.bars, second = rows[1].bars.bars
+        let late = first.first { $0.plan.plan.id.uid == "late" }
+        XCTAssertEqual(late?.column, 0)
+        XCTAssertEqual(late?.length, 1)
+        XCTAssertEqual(late?.continuesBefore, true, "it began in October, before the grid")
+        XCTAssertNil(first.first { $0.plan.plan.id.uid == "to-midnight" }, "ending at midnight, it is one day's chip")
+        XCTAssertEqual(rows[0].chips[1].map(\.plan.id.uid), ["to-midnight"])
+        let long = first.first { $0.plan.plan.id.uid == "long" }
+        XCTAssertEqual(long.map { [$0.column, $0.length] }, [5, 2], "Friday and Saturday")
+        XCTAssertEqual(long?.continuesAfter, true)
+        let rest = second.first { $0.plan.plan.id.uid == "long" }
+        XCTAssertEqual(rest.map { [$0.column, $0.length] }, [0, 2], "Sunday and Monday, to 1 AM")
+        XCTAssertEqual(rest?.continuesBefore, true)
+        XCTAssertEqual(rest?.continuesAfter, false)
+    }
 }
