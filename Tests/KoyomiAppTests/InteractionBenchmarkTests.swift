@@ -34,7 +34,8 @@ final class InteractionBenchmarkTests: XCTestCase {
     }
 
     /// Also the sweep of widths from a phone to a wide screen (issue 19) over the samples, whose
-    /// bars and chips change the most with the width: GTK says nothing about sizes on stderr.
+    /// bars and chips change the most with the width, up in the month and down in the week:
+    /// GTK says nothing about sizes on stderr.
     func testRunPagesSelectsUsesTheWeekAndResizesThenPrintsOneJSONObjectAndQuits() throws {
         let folder = try TestEnvironment.makeFolder("koyomi-interactions")
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -1,9 +1,11 @@
+import CalendarModel
 import GtkKit
 
-/// The resize sweep of the interaction benchmark (issue 19): the month window widened from
-/// 360 to 2560 px in steps and narrowed again, at the height it has. Each step counts until
-/// the first frame painted at its width with the cells' density settled (dots or chips, bars
-/// placed), so a step that needs a second frame to change density is timed to that frame.
+/// The resize sweep of the interaction benchmark (issue 19): the window widened from 360 to
+/// 2560 px in steps showing the month, and narrowed again showing the week, at the height it
+/// has. Each step counts until the first frame painted at its width with the month's cells'
+/// density settled (dots or chips, bars placed), so a step that needs a second frame to
+/// change density is timed to that frame.
 extension InteractionBenchmark {
     /// The widths, up then down: both ways cross the point where cells turn roomy.
     nonisolated static let resizeWidths: [Int32] = {
@@ -16,9 +18,11 @@ extension InteractionBenchmark {
         let window = controller.mainWindow.window
         let grid = controller.mainWindow.grid
         let height = Int32(window.allocatedHeight)
-        return Self.resizeWidths.map { width in
+        let widest = Self.resizeWidths.firstIndex(of: Self.resizeWidths.max() ?? 0) ?? 0
+        return Self.resizeWidths.enumerated().map { step, width in
             Step(kind: .resize, action: {
-                if header.view != .month { header.monthViewButton.isActive = true }
+                let view: CalendarViewKind = step <= widest ? .month : .week
+                if header.view != view { (view == .month ? header.monthViewButton : header.weekViewButton).isActive = true }
                 window.setDefaultSize(width: width, height: height)
             }, model: { _ in }, isShown: {
                 window.allocatedWidth == Int(width) && grid.pendingDensityCheck == nil
