@@ -83,6 +83,19 @@ public final class CalendarFormatter {
         weekNumberFormatter.string(from: NSNumber(value: week)) ?? String(week)
     }
 
+    /// The header's shorter titles for a phone-sized window; made when first asked.
+    private lazy var shortMonthTitleFormatter = utcFormatter("yMMM")
+    private lazy var shortWeekdayDateFormatter = utcFormatter("MMMEd")
+
+    private func utcFormatter(_ template: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = shortDateFormatter.calendar
+        formatter.timeZone = shortDateFormatter.timeZone
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter
+    }
+
     private lazy var weekNumberFormatter: NumberFormatter = {
         let formatter = NumberFormatter()
         formatter.locale = locale
@@ -139,6 +152,18 @@ public final class CalendarFormatter {
             return dateTimeFormatter.string(from: start) + Self.rangeSeparator
                 + dateTimeFormatter.string(from: end)
         }
+    }
+
+    /// `monthTitle` for a narrow header: "Nov 2026"; ja: "2026年11月".
+    public func shortMonthTitle(_ month: YearMonth) -> String {
+        shortMonthTitleFormatter.string(from: noon(month.firstDay))
+    }
+
+    /// `spanTitle` for a narrow header, without the year: "Nov 29 – Dec 1"; one day "Sun, Nov 29".
+    public func shortSpanTitle(_ span: DaySpan) -> String {
+        guard span.count > 1 else { return shortWeekdayDateFormatter.string(from: noon(span.first)) }
+        return shortDateFormatter.string(from: noon(span.first)) + Self.rangeSeparator
+            + shortDateFormatter.string(from: noon(span.last))
     }
 
     /// The title of a week view's days: "Nov 30 – Dec 6, 2026"; across a year's end

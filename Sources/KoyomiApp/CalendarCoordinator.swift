@@ -346,13 +346,17 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     private func renderGridAndTitle() {
         switch view {
         case .month:
-            window.header.render(title: formatter.monthTitle(store.visibleMonth), view: .month)
+            let month = store.visibleMonth
+            window.header.render(title: formatter.monthTitle(month), shortTitle: { [formatter] in formatter.shortMonthTitle(month) },
+                                 view: .month)
             window.grid.render(viewContext)
         case .week:
             // The hidden month grid is drawn when it is shown again (`show(_:)`): drawing it
             // here would build each month's whole index as the weeks are paged through.
             window.week.render(viewContext)
-            window.header.render(title: formatter.spanTitle(window.week.span(for: store)), view: .week)
+            let span = window.week.span(for: store)
+            window.header.render(title: formatter.spanTitle(span), shortTitle: { [formatter] in formatter.shortSpanTitle(span) },
+                                 view: .week)
         }
     }
 

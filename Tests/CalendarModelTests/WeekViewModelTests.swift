@@ -133,4 +133,15 @@ final class WeekViewModelTests: XCTestCase {
         XCTAssertEqual(formatter.spanTitle(DaySpan(first: day(2026, 12, 28), count: 7)), "Dec 28, 2026 – Jan 3, 2027")
         XCTAssertEqual(formatter.spanTitle(DaySpan(first: day(2026, 12, 1), count: 1)), "Tuesday, December 1, 2026")
     }
+
+    /// What a phone-width header shows when the full title does not fit.
+    func testTheShortTitlesDropTheYearAndAbbreviate() {
+        let formatter = CalendarFormatter(locale: Locale(identifier: "en_US"), calendar: gregorian(locale: "en_US"))
+        XCTAssertEqual(formatter.shortMonthTitle(month(2026, 11)), "Nov 2026")
+        XCTAssertEqual(formatter.shortSpanTitle(DaySpan(first: day(2026, 11, 29), count: 3)), "Nov 29 – Dec 1")
+        XCTAssertEqual(formatter.shortSpanTitle(DaySpan(first: day(2026, 12, 1), count: 1)), "Tue, Dec 1")
+        let ja = CalendarFormatter(locale: Locale(identifier: "ja_JP"), calendar: gregorian(locale: "ja_JP"))
+        XCTAssertEqual(ja.shortMonthTitle(month(2026, 11)), "2026年11月")
+        XCTAssertEqual(ja.shortSpanTitle(DaySpan(first: day(2026, 12, 1), count: 1)), "12月1日(火)")
+    }
 }

@@ -5,8 +5,8 @@ import GtkKit
 import XCTest
 
 /// A phone-sized window (issues 18 and 19): 360 × 640 pixels fit, the header folds its
-/// secondary buttons into the menu, the month's seven columns fit the width, and the week
-/// view shows one day; widening the window brings everything back.
+/// secondary buttons into the menu and shortens its title, the month's seven columns fit the
+/// width, and the week view shows one day; widening the window brings everything back.
 final class PhoneWidthTests: StyledAppTestCase, @unchecked Sendable {
 
     func testAPhoneSizedWindowFitsFoldsItsHeaderAndShowsOneDayOfTheWeek() throws {
@@ -20,6 +20,7 @@ final class PhoneWidthTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertFalse(window.header.searchButton.isMapped, "so is search")
             XCTAssertTrue(window.header.nextButton.isMapped, "paging stays")
             XCTAssertTrue(window.header.title.isMapped, "and the title")
+            XCTAssertEqual(title, "Nov 2026", "shortened to fit between the paging buttons and the menu")
             let saturday = try XCTUnwrap(cell("2026-11-07").button.bounds(relativeTo: window.window))
             XCTAssertLessThanOrEqual(saturday.x + saturday.width, 360, "the seventh column is inside the window")
 
@@ -27,7 +28,7 @@ final class PhoneWidthTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertTrue(MainLoop.iterate(until: { self.window.week.root.isMapped }))
             paintOnce()
             XCTAssertEqual(window.week.headers.filter(\.isVisible).count, 1, "one day at phone width")
-            XCTAssertEqual(title, "Sunday, November 29, 2026")
+            XCTAssertEqual(title, "Sun, Nov 29")
 
             window.window.setDefaultSize(width: 1024, height: 760)
             XCTAssertTrue(MainLoop.iterate(until: { !self.window.header.isCollapsed }), "a wide window unfolds it")

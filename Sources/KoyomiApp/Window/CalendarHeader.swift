@@ -186,23 +186,55 @@ final class CalendarHeader {
     }
 
     /// Folds the secondary buttons away when the header, `width` pixels wide, cannot show
-    /// them beside the title without clipping, and back when it can. What they need is measured
-    /// each time (the sync status and the subtitle change it); folded, the buttons in the folds
-    /// are measured where they wait.
+    /// them beside the title without clipping, and back when it can; folded, shortens the title
+    /// when even then it would be clipped. What they need is measured each time (the sync
+    /// status and the subtitle change it); folded, the buttons in the folds are measured where
+    /// they wait.
     func fit(width: Int32) {
         self.width = width
         guard let parts = headerBar.partWidths else { return }
         var (start, end) = (parts.start, parts.end)
         for notice in notices where notice.isVisible { start -= notice.naturalWidth + 6 }
-        if isCollapsed {
-            // Folded away, they are measured where they wait; each comes back with the bar's
-            // spacing (6 px) before it.
-            start += todayButton.naturalWidth + viewSwitch.naturalWidth + 12
-            end += tools.naturalWidth + 6
+        // Folded away, the buttons are measured where they wait; each comes back with the bar's
+        // spacing (6 px) before it.
+        let foldedStart = isCollapsed ? start : start - todayButton.naturalWidth - viewSwitch.naturalWidth - 12
+        let foldedEnd = isCollapsed ? end : end - tools.naturalWidth - 6
+        let unfoldedStart = foldedStart + todayButton.naturalWidth + viewSwitch.naturalWidth + 12
+        let unfoldedEnd = foldedEnd + tools.naturalWidth + 6
+        // Shortened, the full title's width is the one it had in full, or, for a title not shown
+        // in full yet, its words measured in the title's font (the subtitle under it may be wider
+        // still). Either way no wider than it really is, so the header never lengthens it only
+        // to shorten it again.
+        let titleWidth: Int32
+        if !isTitleShort {
+            titleWidth = parts.title
+            fullTitleWidth = (fullTitle.text, parts.title)
+        } else if fullTitleWidth.text == fullTitle.text {
+            titleWidth = max(parts.title, fullTitleWidth.width)
+        } else {
+            titleWidth = max(parts.title, Int32(title.pixelSize(ofMarkup: Label.escape(fullTitle.text)).width))
         }
         // GTK 4.8's GtkCenterBox keeps the title centred: the wider side counts twice.
-        let needed = parts.padding + parts.title + 2 * max(start, end)
-        setCollapsed(width < needed)
+        setCollapsed(width < parts.padding + titleWidth + 2 * max(unfoldedStart, unfoldedEnd))
+        setTitleShort(isCollapsed && width < parts.padding + titleWidth + 2 * max(foldedStart, foldedEnd))
+    }
+
+    /// The title for a wide header and how to make a shorter one (a phone's width cannot show
+    /// "Sunday, November 29, 2026" between the paging buttons and the menu).
+    private var fullTitle: (text: String, short: () -> String) = ("", { "" })
+    private(set) var isTitleShort = false
+    /// The title and subtitle's width last measured with the full title, and that title.
+    private var fullTitleWidth: (text: String, width: Int32) = ("", 0)
+
+    private func setTitleShort(_ short: Bool) {
+        guard short != isTitleShort else { return }
+        isTitleShort = short
+        showTitle()
+    }
+
+    private func showTitle() {
+        let text = isTitleShort ? fullTitle.short() : fullTitle.text
+        if title.text != text { title.text = text }
     }
 
     /// A phone-sized window folds Today, the view switch, new plan, search and sync into the menu.
@@ -215,9 +247,11 @@ final class CalendarHeader {
         if collapsed { menu.prependSection(collapsedItems) } else { menu.removeFirst() }
     }
 
-    /// Shows `text` as the title and `view` as the chosen view.
-    func render(title text: String, view newView: CalendarViewKind) {
-        title.text = text
+    /// Shows `text` as the title (or `shortTitle()`, asked only when the header has no room for
+    /// `text`) and `view` as the chosen view.
+    func render(title text: String, shortTitle: @escaping () -> String, view newView: CalendarViewKind) {
+        fullTitle = (text, shortTitle)
+        showTitle()
         guard newView != view else { return }
         view = newView
         (newView == .month ? monthViewButton : weekViewButton).isActive = true
