@@ -6,8 +6,9 @@ import ICalendar
 /// The hidden `--benchmark-interactions N` run for `koyomi-bench`: once the first frame with
 /// the month's dots is painted, it clicks Next N times and Previous N times, then clicks N
 /// days, then switches month → week and back N times, then pages the week view N weeks
-/// forward and back, then widens the month window step by step from 360 to 2560 px and
-/// narrows it again (`InteractionBenchmark+Resize.swift`), and for each action times
+/// forward and back, then widens the window step by step from 360 to 2560 px showing the month
+/// and narrows it again showing the week (`InteractionBenchmark+Resize.swift`), and for each
+/// action times
 /// - `handlerMs`: the click's signal handler (store action, views re-rendered);
 /// - `frameMs`: from the click to the end of the frame that shows the result (the window's
 ///   frame clock, `afterNextPaint`);
