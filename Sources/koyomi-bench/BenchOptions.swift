@@ -31,7 +31,8 @@ struct BenchOptions {
       --sizes LIST       plan counts (default 1000,10000,100000)
       --runs N           runs per process figure, median taken (default 5)
       --interactions N   months paged forward and back, days selected, switches to the week
-                         view and weeks paged, in the app (default 50)
+                         view and weeks paged, in the app (default 50); then the window
+                     resized from 360 to 2560 px wide and back, step by step
       --koyomi PATH      the koyomi binary (default: beside koyomi-bench, built if missing)
       --keep             keep the generated calendars
       --sync LIST        instead: sync timings against Radicale on loopback (python3-radicale),
