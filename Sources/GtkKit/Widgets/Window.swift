@@ -6,6 +6,20 @@ public final class Window: Widget {
     public init(application: Application) {
         // GTK owns toplevels; `retaining` takes our own reference next to GTK's.
         super.init(retaining: UnsafeMutableRawPointer(adw_application_window_new(application.cast())))
+        realized = onSignal("realize") { [weak self] in self?.runFrameWorkWhenLaidOut() }
+    }
+
+    private var realized: SignalConnection?
+    private var laidOut: SignalConnection?
+
+    /// GTK allocates the window in its frame clock's "layout" phase (the surface's handler,
+    /// connected as the window is realized, before this one). Work asked for from inside that
+    /// allocation (`MainLoop.beforeNextFrame`: a new size to answer) runs right after it, so
+    /// the frame is painted with the answer, not a frame later.
+    private func runFrameWorkWhenLaidOut() {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+        laidOut?.disconnect()
+        laidOut = FrameClock(borrowing: clock).onSignal("layout") { MainLoop.runFrameWork() }
     }
 
     private var window: UnsafeMutablePointer<GtkWindow> { cast() }
