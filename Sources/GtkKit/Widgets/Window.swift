@@ -57,6 +57,24 @@ public final class Window: Widget {
         gtk_application_window_set_help_overlay(cast(), OpaquePointer(overlay))
     }
 
+    /// `setHelpOverlay`, built the first time it is asked for ("win.show-help-overlay": its
+    /// shortcut or a menu item) instead of now: parsing a shortcuts window's XML took ~12 ms
+    /// of a window's start-up. This action stays the window's (GTK adds its own only when
+    /// there is none) and shows the overlay as GTK's would.
+    public func setHelpOverlayWhenAsked(builderXML: String, objectID: String, translationDomain: String?) {
+        addAction("show-help-overlay") { [weak self] in
+            guard let self else { return }
+            if !self.hasHelpOverlay {
+                self.setHelpOverlay(builderXML: builderXML, objectID: objectID, translationDomain: translationDomain)
+            }
+            guard let overlay = gtk_application_window_get_help_overlay(self.cast()) else { return }
+            gtk_widget_show(UnsafeMutableRawPointer(overlay).assumingMemoryBound(to: GtkWidget.self))
+        }
+    }
+
+    /// Whether a help overlay is installed (built) yet.
+    public var hasHelpOverlay: Bool { gtk_application_window_get_help_overlay(cast()) != nil }
+
     /// Whether the help overlay was installed and is showing right now.
     public var isHelpOverlayVisible: Bool {
         guard let overlay = gtk_application_window_get_help_overlay(cast()) else { return false }
