@@ -92,9 +92,11 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     }
 
     /// Opens the window on `paths`, presents it and waits until it is on screen.
+    /// `atFirstPaint` runs once the window's first frame is painted, before anything else runs.
     @MainActor
     func openWindow(_ paths: [String], locale: String = "en_US", firstWeekday: Int = 1,
-                    month: YearMonth? = nil, settingsDirectory: URL? = nil) -> WindowController {
+                    month: YearMonth? = nil, settingsDirectory: URL? = nil,
+                    atFirstPaint: (@MainActor () -> Void)? = nil) -> WindowController {
         let settingsDirectory = settingsDirectory ?? directory.appendingPathComponent("config")
         let settings = LocaleSettings(locale: Locale(identifier: locale), firstWeekday: firstWeekday)
         let controller = WindowController(application: Self.application, localeSettings: settings,
@@ -104,11 +106,14 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
                                           now: { [unowned self] in self.currentNow }, month: month)
         controller.open(paths: paths)
         var painted = false
-        controller.mainWindow.window.afterNextPaint { painted = true }
+        controller.mainWindow.window.afterNextPaint {
+            painted = true
+            atFirstPaint?()
+        }
         controller.present()
         self.controller = controller
         XCTAssertTrue(MainLoop.iterate(until: { painted }), "the window was never painted")
-        // The first frame measured the window; the panel settles the layout before the next.
+        // And a second frame, with whatever the first one's paint left to do.
         painted = false
         controller.mainWindow.window.afterNextPaint { painted = true }
         XCTAssertTrue(MainLoop.iterate(until: { painted }), "the window was never painted again")

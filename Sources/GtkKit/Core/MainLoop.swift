@@ -5,11 +5,17 @@ import CGtk
 @MainActor
 public final class MainLoopSource {
     private var sourceID: guint
+    /// Work a window's layout pass may run first (`beforeNextFrame`): dropped on cancel.
+    private let frameWork: FrameWork?
 
-    fileprivate init(sourceID: guint) { self.sourceID = sourceID }
+    init(sourceID: guint, frameWork: FrameWork? = nil) {
+        self.sourceID = sourceID
+        self.frameWork = frameWork
+    }
 
     /// Removes the source if it is still pending; safe to call more than once.
     public func cancel() {
+        frameWork?.drop()
         guard sourceID != 0 else { return }
         // The source may already have finished; look it up instead of removing blindly.
         if g_main_context_find_source_by_id(nil, sourceID) != nil {
@@ -25,17 +31,17 @@ public final class MainLoopSource {
 public enum MainLoop {
     private typealias Body = @MainActor () -> Bool
 
-    private static let dispatch: GSourceFunc = { data in
+    static let dispatch: GSourceFunc = { data in
         nonisolated(unsafe) let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
         return MainActor.assumeIsolated { box.body() } ? 1 : 0
     }
 
-    private static let release: GDestroyNotify = { data in
+    static let release: GDestroyNotify = { data in
         guard let data else { return }
         Unmanaged<AnyObject>.fromOpaque(data).release()
     }
 
-    private static func retain(_ body: @escaping Body) -> gpointer {
+    static func retain(_ body: @escaping @MainActor () -> Bool) -> gpointer {
         Unmanaged.passRetained(ClosureBox(body) as AnyObject).toOpaque()
     }
 
@@ -44,14 +50,6 @@ public enum MainLoop {
     @discardableResult
     public static func idle(_ body: @escaping @MainActor () -> Void) -> MainLoopSource {
         let id = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, dispatch, retain { body(); return false }, release)
-        return MainLoopSource(sourceID: id)
-    }
-
-    /// Runs `body` once, ahead of GTK's redraw source when both are due (GDK redraws at
-    /// G_PRIORITY_HIGH_IDLE + 20): the place to batch model changes into one widget update.
-    @discardableResult
-    public static func beforeNextFrame(_ body: @escaping @MainActor () -> Void) -> MainLoopSource {
-        let id = g_idle_add_full(G_PRIORITY_HIGH_IDLE + 10, dispatch, retain { body(); return false }, release)
         return MainLoopSource(sourceID: id)
     }
 

@@ -6,6 +6,20 @@ public final class Window: Widget {
     public init(application: Application) {
         // GTK owns toplevels; `retaining` takes our own reference next to GTK's.
         super.init(retaining: UnsafeMutableRawPointer(adw_application_window_new(application.cast())))
+        realized = onSignal("realize") { [weak self] in self?.runFrameWorkWhenLaidOut() }
+    }
+
+    private var realized: SignalConnection?
+    private var laidOut: SignalConnection?
+
+    /// GTK allocates the window in its frame clock's "layout" phase (the surface's handler,
+    /// connected as the window is realized, before this one). Work asked for from inside that
+    /// allocation (`MainLoop.beforeNextFrame`: a new size to answer) runs right after it, so
+    /// the frame is painted with the answer, not a frame later.
+    private func runFrameWorkWhenLaidOut() {
+        guard let clock = gtk_widget_get_frame_clock(widget) else { return }
+        laidOut?.disconnect()
+        laidOut = FrameClock(borrowing: clock).onSignal("layout") { MainLoop.runFrameWork() }
     }
 
     private var window: UnsafeMutablePointer<GtkWindow> { cast() }
@@ -42,6 +56,24 @@ public final class Window: Widget {
         guard let overlay = gtk_builder_get_object(builder, objectID) else { return }
         gtk_application_window_set_help_overlay(cast(), OpaquePointer(overlay))
     }
+
+    /// `setHelpOverlay`, built the first time it is asked for ("win.show-help-overlay": its
+    /// shortcut or a menu item) instead of now: parsing a shortcuts window's XML took ~12 ms
+    /// of a window's start-up. This action stays the window's (GTK adds its own only when
+    /// there is none) and shows the overlay as GTK's would.
+    public func setHelpOverlayWhenAsked(builderXML: String, objectID: String, translationDomain: String?) {
+        addAction("show-help-overlay") { [weak self] in
+            guard let self else { return }
+            if !self.hasHelpOverlay {
+                self.setHelpOverlay(builderXML: builderXML, objectID: objectID, translationDomain: translationDomain)
+            }
+            guard let overlay = gtk_application_window_get_help_overlay(self.cast()) else { return }
+            gtk_widget_show(UnsafeMutableRawPointer(overlay).assumingMemoryBound(to: GtkWidget.self))
+        }
+    }
+
+    /// Whether a help overlay is installed (built) yet.
+    public var hasHelpOverlay: Bool { gtk_application_window_get_help_overlay(cast()) != nil }
 
     /// Whether the help overlay was installed and is showing right now.
     public var isHelpOverlayVisible: Bool {

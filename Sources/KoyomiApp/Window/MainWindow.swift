@@ -79,8 +79,8 @@ final class MainWindow {
         content.append(panelLayout.root)
         toasts.setChild(content)
         window.setContent(toasts)
-        window.setHelpOverlay(builderXML: ShortcutsOverlay.xml, objectID: ShortcutsOverlay.objectID,
-                              translationDomain: "koyomi")
+        window.setHelpOverlayWhenAsked(builderXML: ShortcutsOverlay.xml, objectID: ShortcutsOverlay.objectID,
+                                       translationDomain: "koyomi")
         followDarkStyle()
         header.searchButton.onClicked { [weak self] in
             guard let self else { return }
