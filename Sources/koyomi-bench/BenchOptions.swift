@@ -27,7 +27,9 @@ struct BenchOptions {
 
     Generates calendars of each size in a temporary folder and measures load, first frame,
     paging, selection, the week view, search, save and peak RSS, beside libical's raw parse
-    and a C program with the same widget tree. Prints a table, the JSON (also to FILE) and the issue's targets.
+    and a C program with the same widget tree; and koyomi's start (empty calendar, samples)
+    against that C program with the cairo and GL renderers. Prints a table, the JSON (also to
+    FILE) and the issue's targets.
       --sizes LIST       plan counts (default 1000,10000,100000)
       --runs N           runs per process figure, median taken (default 5)
       --interactions N   months paged forward and back, days selected, switches to the week

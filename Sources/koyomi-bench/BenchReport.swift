@@ -69,6 +69,8 @@ struct BenchReport: Encodable {
     var runs: Int
     var interactions: Int
     var baselines: Baselines
+    /// Issue 21: koyomi's start against the C floor, per renderer.
+    var startup: [StartupBenchmark.Renderer]
     var sizes: [Size] = []
 
     /// The issue's targets (stated for 100,000 plans; checked at every size).

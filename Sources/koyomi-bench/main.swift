@@ -76,9 +76,14 @@ do {
     try PlanGenerator.writeEmpty(to: emptyPath)
     let emptyApp = try app.firstFrame(files: [emptyPath.path], runs: options.runs)
     let c = try app.baseline(cProgram, runs: options.runs)
+    log("start-up against the C floor, cairo and GL renderers (\(options.runs) runs each, interleaved)")
+    let startup = try StartupBenchmark(koyomi: koyomi, floor: cProgram, emptyCalendar: emptyPath.path,
+                                       runner: ProcessRunner(scratch: environment.folder),
+                                       environment: environment.childEnvironment).run(runs: options.runs)
     var report = BenchReport(date: ISO8601DateFormatter().string(from: Date()), machine: BenchEnvironment.machine,
                              runs: options.runs, interactions: options.interactions,
-                             baselines: .init(emptyApp: emptyApp, cProgramWallMs: c.wallMs, cProgramPeakRSSMiB: c.peakRSSMiB))
+                             baselines: .init(emptyApp: emptyApp, cProgramWallMs: c.wallMs, cProgramPeakRSSMiB: c.peakRSSMiB),
+                             startup: startup)
 
     for count in options.sizes {
         log("\(count) plans: generating")
@@ -115,6 +120,8 @@ do {
     }
 
     print(BenchTable.render(report))
+    print("")
+    print(StartupBenchmark.render(startup))
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
     let json = try encoder.encode(report)
