@@ -29,6 +29,13 @@ static inline void koyomi_accessible_set_labelled_by(GtkWidget *widget, GtkWidge
     gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
+/// "query-tooltip" as GTK emits it when the pointer rests on `widget` (tests): true if a tooltip shows.
+static inline gboolean koyomi_emit_query_tooltip(GtkWidget *widget, gpointer tooltip) {
+    gboolean shown = FALSE;
+    g_signal_emit_by_name(widget, "query-tooltip", 0, 0, FALSE, tooltip, &shown);
+    return shown;
+}
+
 /// g_signal_emit_by_name is variadic; emit a signal that takes no arguments and returns nothing.
 static inline void koyomi_signal_emit_simple(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);

@@ -102,7 +102,8 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
     }
 
     /// A roomy month in Japanese (issue 19): chip times in the 24-hour form, and a title longer
-    /// than its chip or bar ends in an ellipsis, not in a glyph cut in half.
+    /// than its chip or bar ends in an ellipsis, not in a glyph cut in half (the chip's tooltip
+    /// has it whole).
     func testLongTitlesInARoomyMonthEndInAnEllipsis() throws {
         let path = try writeCalendar("nagai.ics", """
         BEGIN:VCALENDAR
@@ -135,6 +136,8 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             let image = try XCTUnwrap(window.window.render())
             let chip = try XCTUnwrap(chips.chipWidgets.first?.text.bounds(relativeTo: window.window))
             try assertEndsInAnEllipsis(image, chip, "the chip")
+            XCTAssertEqual(chips.tooltip(ofChip: 0), "9:00 第三四半期の業績報告会議と懇親会のご案内",
+                           "resting the pointer on the cut chip shows it whole")
             let bar = try XCTUnwrap(window.grid.bars.first { $0.entry != nil }?.button.bounds(relativeTo: window.window))
             // A one-day bar too long for a line takes two (its day has them); its second line,
             // inside the bar's border and padding (3 + 4 px at the start, 4 at the end), ends in "…".

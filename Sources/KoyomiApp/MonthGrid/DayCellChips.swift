@@ -85,6 +85,8 @@ final class DayCellChips {
         row.append(text)
         root.insert(row, before: more)
         let index = chips.count
+        // A chip is cut to its cell's width: resting the pointer on it shows it whole.
+        row.provideTooltip { [weak self] in self?.tooltip(ofChip: index) }
         let press = ClickGesture(on: row)
         press.onPressed { [weak self] _ in
             guard let self, index < self.shown.count else { return }
@@ -92,6 +94,11 @@ final class DayCellChips {
         }
         presses.append(press)
         chips.append((row, mark, text, nil))
+    }
+
+    /// What chip `index` says, whole (its tooltip).
+    func tooltip(ofChip index: Int) -> String? {
+        index < shown.count ? chips[index].text.text : nil
     }
 
     /// The plan whose chip was pressed for the click being handled, once.
