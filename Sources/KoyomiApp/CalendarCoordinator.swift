@@ -5,8 +5,7 @@ import GtkKit
 /// Receives what the views report, updates the shared store, and pushes the store's changes
 /// back into the views as plain values: the seeds' Coordinator, without the pointer soup.
 @MainActor
-final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, PlanListViewDelegate, MainWindowDelegate,
-    WeekViewDelegate {
+final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, PlanListViewDelegate, MainWindowDelegate {
     let store: CalendarStore
     private(set) var formatter: CalendarFormatter
     private let window: MainWindow
@@ -23,8 +22,9 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     var onViewChanged: ((CalendarViewKind) -> Void)?
     /// The view shown now.
     private(set) var view: CalendarViewKind = .month
-    /// The plan clicked last in the week view, drawn selected there.
-    private(set) var selectedPlan: Plan.ID?
+    /// The plan clicked last in the week view, drawn selected there (set here and by the
+    /// week view's delegate methods, CalendarCoordinator+WeekView.swift).
+    var selectedPlan: Plan.ID?
 
     init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
         self.store = store
@@ -68,8 +68,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     /// A double click on a day's free space means "a new plan on this day" (issue 19), and
     /// never "deselect": the first click selected it.
     func monthGrid(_ grid: MonthGridView, didDoubleClick day: CalendarDay) {
-        store.show(day)
-        editing?.newPlan()
+        newPlan(on: day)
     }
 
     /// A double click on a chip edits its plan (or shows a read-only plan's details).
@@ -80,6 +79,10 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
 
     /// Enter on a day with no plans: a new plan there.
     func monthGrid(_ grid: MonthGridView, didRequestNewPlanOn day: CalendarDay) {
+        newPlan(on: day)
+    }
+
+    private func newPlan(on day: CalendarDay) {
         store.show(day)
         editing?.newPlan()
     }
@@ -99,7 +102,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     }
 
     func monthGridPlans(_ grid: MonthGridView) -> (slice: DaySlice, style: PlanRowStyle) {
-        (store.slice(of: store.layout.span), PlanRowStyle(calendars: store.calendars, formatter: formatter))
+        (store.slice(of: store.layout.span), rowStyle)
     }
 
     // MARK: MainWindowDelegate
@@ -118,7 +121,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     }
 
     /// Page Up/Down and Alt+←/→ page a month in the month view and the shown days in the week view.
-    private func navigate(_ navigation: CalendarNavigation) {
+    func navigate(_ navigation: CalendarNavigation) {
         switch navigation {
         case let .days(days): store.moveSelection(by: days)
         case let .months(months):
@@ -131,6 +134,9 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     }
 
     // MARK: Views
+
+    /// How plans are drawn (calendar colours, time texts) as of now.
+    private var rowStyle: PlanRowStyle { PlanRowStyle(calendars: store.calendars, formatter: formatter) }
 
     /// The view shown now, as the `CalendarView` the coordinator talks to.
     private var current: CalendarView { view == .month ? window.grid : window.week }
@@ -151,7 +157,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     }
 
     private var viewContext: CalendarViewContext {
-        CalendarViewContext(store: store, style: PlanRowStyle(calendars: store.calendars, formatter: formatter),
+        CalendarViewContext(store: store, style: rowStyle,
                             selectedPlan: selectedPlan)
     }
 
@@ -185,10 +191,9 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
 
     /// Enter, a click on a list row or a double click on a plan: a plan of a writable calendar
     /// opens in the editor, any other shows its details (`row`: as the list drew it).
-    private func activate(_ entry: PlanOnDay, row: PlanRow? = nil) {
+    func activate(_ entry: PlanOnDay, row: PlanRow? = nil) {
         guard let editing, isWritable(entry.plan.calendarID) else {
-            return window.showDetails(of: row ?? PlanRows([entry], style: PlanRowStyle(calendars: store.calendars,
-                                                                                          formatter: formatter))[0])
+            return window.showDetails(of: row ?? PlanRows([entry], style: rowStyle)[0])
         }
         editing.edit(entry)
     }
@@ -204,18 +209,19 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     /// Moves a plan by whole days (timed plans keep their time of day, plans of several days
     /// their length) as an edit with Undo; `day`, where it lands, is shown.
     private func move(_ entry: PlanOnDay, byDays days: Int, showing day: CalendarDay) {
-        guard days != 0 else { return }
-        guard let editing, isWritable(entry.plan.calendarID) else {
-            return window.showToast(L("This calendar is read-only: its plans cannot be moved"))
-        }
+        guard days != 0, let editing = editingToMove(entry) else { return }
         editing.retime(entry, to: entry.plan.timing.moved(days: days, minutes: 0, calendar: store.calendar))
         store.show(day)
     }
 
-    // MARK: Month grid: moving plans
-
-    func monthGrid(_ grid: MonthGridView, didMove entry: PlanOnDay, byDays days: Int, droppedOn day: CalendarDay) {
-        move(entry, byDays: days, showing: day)
+    /// The editor to move `entry` with; nil, and a toast saying why, for a read-only calendar's plan.
+    func editingToMove(_ entry: PlanOnDay) -> EditingController? {
+        guard let editing, isWritable(entry.plan.calendarID) else {
+            // TRANSLATORS: a toast when a plan of a read-only calendar is dragged.
+            window.showToast(L("This calendar is read-only: its plans cannot be moved"))
+            return nil
+        }
+        return editing
     }
 
     func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow) {
@@ -225,6 +231,10 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
 
     private func isWritable(_ id: CalendarID) -> Bool {
         store.calendars.first { $0.id == id }.map { !$0.isReadOnly } ?? false
+    }
+
+    func monthGrid(_ grid: MonthGridView, didMove entry: PlanOnDay, byDays days: Int, droppedOn day: CalendarDay) {
+        move(entry, byDays: days, showing: day)
     }
 
     // MARK: CalendarHeaderDelegate
@@ -239,46 +249,6 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
 
     func calendarHeader(_ header: CalendarHeader, didChooseView view: CalendarViewKind) {
         show(view)
-    }
-
-    // MARK: WeekViewDelegate
-
-    func weekView(_ view: WeekView, didSelect day: CalendarDay) {
-        selectedPlan = nil
-        store.show(day)
-    }
-
-    func weekView(_ view: WeekView, didSelectPlan entry: PlanOnDay) {
-        selectedPlan = entry.plan.id
-        if store.selection == entry.day { renderGridAndTitle() } else { store.show(entry.day) }
-    }
-
-    func weekView(_ view: WeekView, didActivatePlan entry: PlanOnDay) {
-        activate(entry)
-    }
-
-    func weekView(_ view: WeekView, didRequestNewPlanAt start: Date) {
-        editing?.newPlan(at: start)
-    }
-
-    func weekView(_ view: WeekView, didMove entry: PlanOnDay, to timing: PlanTiming) {
-        guard let editing, isWritable(entry.plan.calendarID) else {
-            // TRANSLATORS: a toast when a plan of a read-only calendar is dragged.
-            window.showToast(L("This calendar is read-only: its plans cannot be moved"))
-            view.dropSettled()
-            return renderGridAndTitle()
-        }
-        selectedPlan = entry.plan.id
-        editing.retime(entry, to: timing)
-        whenEditsSettled? { [weak view] in view?.dropSettled() }
-    }
-
-    func weekView(_ view: WeekView, didNavigate navigation: CalendarNavigation) {
-        navigate(navigation)
-    }
-
-    func weekViewDidChangeFit(_ view: WeekView) {
-        if self.view == .week { renderGridAndTitle() }
     }
 
     // MARK: Store → views
@@ -343,7 +313,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         renderList()
     }
 
-    private func renderGridAndTitle() {
+    func renderGridAndTitle() {
         switch view {
         case .month:
             let month = store.visibleMonth
@@ -371,7 +341,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     func refreshList() { renderList() }
 
     private func renderList() {
-        let style = PlanRowStyle(calendars: store.calendars, formatter: formatter)
+        let style = rowStyle
         func rows(_ entries: [PlanOnDay]) -> PlanRows { PlanRows(entries, style: style) }
         if let day = store.selection {
             let entries = store.plans(on: day)
