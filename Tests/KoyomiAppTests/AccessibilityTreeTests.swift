@@ -16,10 +16,7 @@ final class AccessibilityTreeTests: XCTestCase {
         guard TestEnvironment.hasSessionBus else {
             return XCTFail("needs a D-Bus session: run the tests with scripts/test")
         }
-        let folder = try TestEnvironment.makeFolder("koyomi-a11y")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let calendar = folder.appendingPathComponent("a11y.ics")
-        try Data("""
+        let (folder, calendar) = try calendarFolder("koyomi-a11y", file: "a11y.ics", """
         BEGIN:VCALENDAR
         VERSION:2.0
         PRODID:-//Koyomi tests//EN
@@ -29,7 +26,8 @@ final class AccessibilityTreeTests: XCTestCase {
         SUMMARY:Dentist
         END:VEVENT
         END:VCALENDAR
-        """.utf8).write(to: calendar)
+        """)
+        defer { try? FileManager.default.removeItem(at: folder) }
 
         let app = Process()
         app.executableURL = TestEnvironment.koyomiBinary
@@ -94,10 +92,7 @@ final class AccessibilityTreeTests: XCTestCase {
         guard TestEnvironment.hasSessionBus else {
             return XCTFail("needs a D-Bus session: run the tests with scripts/test")
         }
-        let folder = try TestEnvironment.makeFolder("koyomi-a11y-week")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let calendar = folder.appendingPathComponent("work.ics")
-        try Data("""
+        let (folder, calendar) = try calendarFolder("koyomi-a11y-week", file: "work.ics", """
         BEGIN:VCALENDAR
         VERSION:2.0
         PRODID:-//Koyomi tests//EN
@@ -115,7 +110,8 @@ final class AccessibilityTreeTests: XCTestCase {
         SUMMARY:Team offsite
         END:VEVENT
         END:VCALENDAR
-        """.utf8).write(to: calendar)
+        """)
+        defer { try? FileManager.default.removeItem(at: folder) }
 
         // Wide enough for the header's view switch beside the week's title (a narrower window
         // folds it into the main menu).
@@ -146,10 +142,7 @@ final class AccessibilityTreeTests: XCTestCase {
         guard TestEnvironment.hasSessionBus else {
             return XCTFail("needs a D-Bus session: run the tests with scripts/test")
         }
-        let folder = try TestEnvironment.makeFolder("koyomi-a11y-roomy")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let calendar = folder.appendingPathComponent("work.ics")
-        try Data("""
+        let (folder, calendar) = try calendarFolder("koyomi-a11y-roomy", file: "work.ics", """
         BEGIN:VCALENDAR
         VERSION:2.0
         PRODID:-//Koyomi tests//EN
@@ -167,7 +160,8 @@ final class AccessibilityTreeTests: XCTestCase {
         SUMMARY:Team offsite
         END:VEVENT
         END:VCALENDAR
-        """.utf8).write(to: calendar)
+        """)
+        defer { try? FileManager.default.removeItem(at: folder) }
         // A window whose month cells have room for chips and bars.
         let app = try launch(["--month", "2026-11", calendar.path], width: 1240, height: 860, in: folder)
         defer { app.terminate(); app.waitUntilExit() }
@@ -182,6 +176,14 @@ final class AccessibilityTreeTests: XCTestCase {
         let bars = nodes.filter { $0.role == "push button" && $0.name.hasPrefix("Team offsite, ") }.map(\.name)
         XCTAssertEqual(bars, ["Team offsite, Nov 10 – Nov 12, Work, starts, day 1 of 3"],
                        "one bar, named with its days, calendar and which of its days it starts on")
+    }
+
+    /// A folder of its own (the caller removes it) holding `ics` as `file`.
+    private func calendarFolder(_ name: String, file: String, _ ics: String) throws -> (folder: URL, calendar: URL) {
+        let folder = try TestEnvironment.makeFolder(name)
+        let calendar = folder.appendingPathComponent(file)
+        try Data(ics.utf8).write(to: calendar)
+        return (folder, calendar)
     }
 
     /// Starts `koyomi` with `arguments`, its clock pinned, and settings of its own under

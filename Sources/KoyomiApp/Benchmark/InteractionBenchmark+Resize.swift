@@ -7,10 +7,11 @@ import GtkKit
 /// density settled (dots or chips, bars placed), so a step that needs a second frame to
 /// change density is timed to that frame.
 extension InteractionBenchmark {
-    /// The widths, up then down: both ways cross the point where cells turn roomy.
-    nonisolated static let resizeWidths: [Int32] = {
+    /// The widths and the view shown, up in the month then down in the week: both ways cross
+    /// the point where cells turn roomy.
+    nonisolated static let resizeSweep: [(width: Int32, view: CalendarViewKind)] = {
         let up = Array(stride(from: Int32(360), through: 2560, by: 100))
-        return up + up.reversed().dropFirst()
+        return up.map { ($0, .month) } + up.reversed().dropFirst().map { ($0, .week) }
     }()
 
     func resizeSteps() -> [Step] {
@@ -18,10 +19,8 @@ extension InteractionBenchmark {
         let window = controller.mainWindow.window
         let grid = controller.mainWindow.grid
         let height = Int32(window.allocatedHeight)
-        let widest = Self.resizeWidths.firstIndex(of: Self.resizeWidths.max() ?? 0) ?? 0
-        return Self.resizeWidths.enumerated().map { step, width in
+        return Self.resizeSweep.map { width, view in
             Step(kind: .resize, action: {
-                let view: CalendarViewKind = step <= widest ? .month : .week
                 if header.view != view { (view == .month ? header.monthViewButton : header.weekViewButton).isActive = true }
                 window.setDefaultSize(width: width, height: height)
             }, model: { _ in }, isShown: {
