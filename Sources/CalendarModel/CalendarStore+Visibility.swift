@@ -35,3 +35,14 @@ extension CalendarStore {
         sourcesChanged()
     }
 }
+
+extension CalendarStore {
+    /// Takes back a calendar shown from part of its file when the rest could not be read: its
+    /// plans vanish, and whether the user hid it is kept (the file may read well later).
+    public func withdrawSource(_ id: CalendarID) {
+        let before = sources.count
+        sources.removeAll { $0.calendar.id == id }
+        guard sources.count != before else { return }
+        sourcesChanged()
+    }
+}

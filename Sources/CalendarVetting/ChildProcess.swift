@@ -25,7 +25,10 @@ enum ChildProcess {
         var cpuSeconds: Double
     }
 
-    static func run(executable: String, arguments: [String], timeout: Double) throws(ICalendarError) -> Outcome {
+    /// `watching`, when given, is called on the reading thread with all of stdout read so far
+    /// after each read, until it returns true (it has seen what it waited for).
+    static func run(executable: String, arguments: [String], timeout: Double,
+                    watching: ((Data) -> Bool)? = nil) throws(ICalendarError) -> Outcome {
         let fail = { (what: String, code: Int32) in
             ICalendarError(path: executable, problem: "\(what) failed: \(String(cString: strerror(code)))")
         }
@@ -72,7 +75,7 @@ enum ChildProcess {
             throw fail("starting the checking process", spawned)
         }
 
-        let stdoutReader = FDReader(output[0])
+        let stdoutReader = FDReader(output[0], watching: watching)
         let stderrReader = FDReader(errors[0])
         let watchdog = Watchdog(pid: pid, timeout: timeout)
 
@@ -106,7 +109,9 @@ private final class FDReader: @unchecked Sendable {
     private var data = Data()
     private var finished = false
 
-    init(_ fd: Int32) {
+    init(_ fd: Int32, watching: ((Data) -> Bool)? = nil) {
+        // Only this thread calls it, one read at a time.
+        nonisolated(unsafe) var watching = watching
         Thread { [self] in
             var buffer = [UInt8](repeating: 0, count: 65_536)
             while true {
@@ -114,8 +119,11 @@ private final class FDReader: @unchecked Sendable {
                 if count < 0 && errno == EINTR { continue }
                 condition.lock()
                 if count > 0 { data.append(contentsOf: buffer[0..<count]) } else { finished = true }
+                // Shared, not copied: nothing appends until the watcher is done with it.
+                let soFar = count > 0 && watching != nil ? data : nil
                 condition.broadcast()
                 condition.unlock()
+                if let soFar, let watch = watching, watch(soFar) { watching = nil }
                 if count <= 0 { break }
             }
             close(fd)

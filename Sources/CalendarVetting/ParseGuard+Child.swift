@@ -8,7 +8,8 @@ extension ParseGuard {
     /// Entry point of the parsing child; `main.swift` calls it first thing when its first
     /// argument is `--parse-ics` (`arguments` are the ones after the program name). Sets the
     /// limits, parses the file exactly as the window would and prints the reopen cache's
-    /// image of the parse. Returns the exit status: 0 with the image, `refusedStatus` with the
+    /// image of the parse. With `--first START END` (seconds since 1970) a large file's events
+    /// of that interval are parsed and written first, framed (`FirstPartFrame`). Returns the exit status: 0 with the image, `refusedStatus` with the
     /// sentence saying why the file cannot be read, `notCarriedStatus` with the key read when
     /// the parse holds what the image cannot carry.
     public static func childMain(arguments: [String]) -> Int32 {
@@ -18,17 +19,24 @@ extension ParseGuard {
             return 2
         }
         let path = arguments[1]
-        let limits = limits(forSize: AtomicFileWriter.maxFileBytes).reading(arguments.dropFirst(4))
+        let (first, rest) = FirstPartFrame.interval(in: arguments.dropFirst(4))
+        let limits = limits(forSize: AtomicFileWriter.maxFileBytes).reading(rest)
         UntrustedCalendar.installMemoryCrashHandlers()
         UntrustedCalendar.applyLimits(limits)
 
         var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#000000", timeZone: zone)
         options.cacheFolder = nil
+        options.firstPart = first.map(FirstPart.init)
         let parsed: ParsedCalendar
         let zones: TimeZoneTable
         do {
             let text = try ICalendarSource.readText(path: path)
-            (parsed, zones) = try ICalendarFile.parse(text: text, sourceName: path, options: options)
+            (parsed, zones) = try ICalendarFile.parse(text: text, sourceName: path, options: options) { parsed, _ in
+                // The zones live until the image is written: this call returns after it.
+                guard let read = ReopenCache.currentKey(path: path, timeZone: zone),
+                      let (header, payload) = ReopenCache.encode(parsed, key: read) else { return }
+                FileHandle.standardOutput.write(Data(FirstPartFrame.frame(header + payload)))
+            }
         } catch {
             return refuse(error.problem)
         }

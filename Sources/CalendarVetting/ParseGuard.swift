@@ -53,18 +53,23 @@ public struct ParseGuard: ParseDelegate {
     /// - Throws: `ICalendarError` naming the file: what the file itself is refused for (the
     ///   same sentences as an in-process read), "took too long to read", "needs too much
     ///   memory", "made the iCalendar parser crash (signal N)".
-    package func load(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
+    /// With `options.firstPart` a large file's first part is handed to `firstPart` first (by
+    /// the child too: it writes it out before parsing the rest).
+    package func load(path: String, options: ICalendarLoadOptions,
+                      firstPart: ((ParsedCalendar, TimeZoneTable) -> Void)?) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
         // A file rewritten meanwhile is tried again, once.
         for _ in 0..<2 {
             if let trusted = trust?.trustedIdentity(path: path),
-               let parsed = try parseHere(path: path, ifStill: trusted, options: options) {
+               let parsed = try parseHere(path: path, ifStill: trusted, options: options, firstPart: firstPart) {
                 return parsed
             }
-            switch try parseInChild(path: path, options: options) {
+            switch try parseInChild(path: path, options: options, firstPart: firstPart) {
             case let .parsed(parsed, zones)?:
                 return (parsed, zones)
             case let .vouched(identity)?:
-                if let parsed = try parseHere(path: path, ifStill: identity, options: options) { return parsed }
+                if let parsed = try parseHere(path: path, ifStill: identity, options: options, firstPart: firstPart) {
+                    return parsed
+                }
             case nil:
                 continue
             }
@@ -73,11 +78,11 @@ public struct ParseGuard: ParseDelegate {
     }
 
     /// The in-process parse, when the version read is still `identity`; nil when it is not.
-    private func parseHere(path: String, ifStill identity: FileIdentity,
-                           options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable)? {
+    private func parseHere(path: String, ifStill identity: FileIdentity, options: ICalendarLoadOptions,
+                           firstPart: ((ParsedCalendar, TimeZoneTable) -> Void)?) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable)? {
         let (text, read) = try ICalendarSource.readVersion(path: path)
         guard read == identity else { return nil }
-        return try ICalendarFile.parse(text: text, sourceName: path, options: options)
+        return try ICalendarFile.parse(text: text, sourceName: path, options: options, firstPart: firstPart)
     }
 
     /// What the child made of a file.
@@ -91,7 +96,8 @@ public struct ParseGuard: ParseDelegate {
 
     /// The child's parse of the file at `path`, trusting that version; nil when the file
     /// changed while the child read it.
-    private func parseInChild(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> Outcome? {
+    private func parseInChild(path: String, options: ICalendarLoadOptions,
+                              firstPart: ((ParsedCalendar, TimeZoneTable) -> Void)?) throws(ICalendarError) -> Outcome? {
         let fail = { (problem: String) in ICalendarError(path: path, problem: problem) }
         guard let key = ReopenCache.currentKey(path: path, timeZone: options.timeZone) else {
             // Missing, unreadable, not a file: the in-process reader says which in words.
@@ -99,8 +105,22 @@ public struct ParseGuard: ParseDelegate {
             throw fail("cannot be read")
         }
         let limits = limits ?? Self.limits(forSize: Int(key.identity.size))
-        let outcome = try UntrustedCalendar.runChild(childExecutable, ["--parse-ics", path, "--zone", options.timeZone.identifier],
-                                                     limits: limits, for: path)
+        var arguments = ["--parse-ics", path, "--zone", options.timeZone.identifier]
+        var watch: ((Data) -> Bool)?
+        if let firstPart, let interval = options.firstPart?.interval {
+            arguments += FirstPartFrame.arguments(interval)
+            // The child writes the first part out before it reads the rest: shown meanwhile.
+            watch = { output in
+                guard let image = FirstPartFrame.image(atStartOf: output) else { return false }
+                if let (stored, parsed, zones) = ReopenCache.decode(image, calendarID: options.id, userZone: options.timeZone),
+                   stored == key {
+                    firstPart(parsed, zones)
+                }
+                return true
+            }
+        }
+        var outcome = try UntrustedCalendar.runChild(childExecutable, arguments, limits: limits, for: path, watching: watch)
+        outcome.stdout = FirstPartFrame.rest(of: outcome.stdout)
         switch outcome.termination {
         case .exited(Self.refusedStatus):
             throw fail(String(decoding: outcome.stdout, as: UTF8.self))

@@ -98,11 +98,12 @@ public enum UntrustedCalendar {
 
     /// Runs a checking child (`koyomi --vet-ics` or `--parse-ics`) with `limits` passed on as
     /// arguments and held on the wall clock; one that cannot be started is said about `path`.
-    static func runChild(_ executable: String, _ arguments: [String], limits: Limits,
-                         for path: String) throws(ICalendarError) -> ChildProcess.Outcome {
+    /// `watching` sees the output as it comes (`ChildProcess.run`).
+    static func runChild(_ executable: String, _ arguments: [String], limits: Limits, for path: String,
+                         watching: ((Data) -> Bool)? = nil) throws(ICalendarError) -> ChildProcess.Outcome {
         do {
             return try ChildProcess.run(executable: executable, arguments: arguments + limits.childArguments,
-                                        timeout: limits.wallClockSeconds)
+                                        timeout: limits.wallClockSeconds, watching: watching)
         } catch {
             throw ICalendarError(path: path, problem: "could not be checked: \(error.problem)")
         }

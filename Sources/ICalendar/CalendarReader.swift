@@ -18,10 +18,11 @@ struct CalendarReader {
     /// Returns nil when the text holds no VCALENDAR at all. Plans carry `calendarID`; all-day
     /// plans are placed in `userCalendar`.
     /// `unreadable` events (by ordinal, see `RawTextCheck`) are left out with the reason given.
-    /// Extra threads wait for `scheduler`.
+    /// Extra threads wait for `scheduler`. With `reaching`, only the events that may have a plan
+    /// in its interval are read (a first part, `ICalendarLoadOptions.firstPart`).
     init?(bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
           calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:],
-          scheduler: LoadScheduler = LoadScheduler()) {
+          scheduler: LoadScheduler = LoadScheduler(), reaching: EventReach? = nil) {
         let parts = CalendarParts(bytes)
         guard !parts.calendars.isEmpty else { return nil }
         var parser = ComponentParser()
@@ -40,7 +41,10 @@ struct CalendarReader {
         }
         let reader = EventReader(zones: zones, sourceName: sourceName)
         let placement = EventPlacement(calendarID: calendarID, zones: zones, userCalendar: userCalendar)
-        let eventParts = parts.components.filter { $0.kind == "VEVENT" }
+        // Ordinals count every VEVENT of the file, read or not, so messages name the same event.
+        var eventParts = parts.components.filter { $0.kind == "VEVENT" }.enumerated()
+            .map { (ordinal: $0.offset + 1, range: $0.element.range) }
+        if let reaching { eventParts = eventParts.filter { reaching.mayReach(bytes, $0.range) } }
         // Each event is parsed and placed on its own, so large files are read on all cores;
         // each chunk keeps only what it places (no intermediate copy of every event).
         let chunks = ParallelChunks.chunks(count: eventParts.count, scheduler: scheduler) { indices in
@@ -50,12 +54,13 @@ struct CalendarReader {
             placed.fixed.reserveCapacity(indices.count)
             for index in indices {
                 // libical would read February 30 as March 2: such an event is not shown at all.
-                if let why = unreadable[index + 1] {
+                let ordinal = eventParts[index].ordinal
+                if let why = unreadable[ordinal] {
                     placed.warnings.append(why)
                     continue
                 }
                 let outcome = parser.withComponent(bytes, pieces: [eventParts[index].range], kind: ICAL_VEVENT_COMPONENT) { event in
-                    event.map { reader.read($0, ordinal: index + 1) }
+                    event.map { reader.read($0, ordinal: ordinal) }
                 }
                 switch outcome {
                 case let .event(record, eventWarnings)?:
@@ -64,7 +69,7 @@ struct CalendarReader {
                 case let .skipped(warning)?:
                     placed.warnings.append(warning)
                 case nil:
-                    placed.warnings.append("event #\(index + 1) skipped: libical could not read it")
+                    placed.warnings.append("event #\(ordinal) skipped: libical could not read it")
                 }
             }
             return placed

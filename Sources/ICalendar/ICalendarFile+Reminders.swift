@@ -12,6 +12,8 @@ extension ICalendarFile {
     /// snoozed elsewhere (X-MOZ-SNOOZE-TIME), is one moment: a series shows it once, with the
     /// occurrence it leads up to.
     public func reminders(in range: DateInterval) -> [Reminder] {
+        // A first part's reminders would be a few of them: they come with the whole file.
+        guard coverage == nil else { return [] }
         var found: [Reminder] = []
         let calendar = expander.userCalendar
         let around = DateInterval(start: range.start.addingTimeInterval(-alarmReach - 86_400),

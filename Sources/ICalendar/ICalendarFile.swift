@@ -37,6 +37,11 @@ public final class ICalendarFile: PlanSource {
     let fixedAlarms: [Plan.ID: EventAlarms]
     /// How far before a start (or after an end) any reminder of the file falls.
     let alarmReach: TimeInterval
+    /// A first part's interval (`ICalendarLoadOptions.firstPart`); nil when the whole file is
+    /// read. A first part holds every plan of the file in this interval and answers nothing
+    /// outside it, as if the file were not read there yet; it has no reminders and no search
+    /// entries (they wait for the whole file), and its calendar cannot be edited meanwhile.
+    public let coverage: DateInterval?
 
     /// VEVENT masters + overrides read (skipped events not counted).
     public var eventCount: Int { fixedPlans.count + masters.count }
@@ -58,16 +63,24 @@ public final class ICalendarFile: PlanSource {
         throws(ICalendarError) -> (file: ICalendarFile, cacheWrite: ReopenCacheWrite?) {
         let cache = options.cacheFolder.map { ReopenCache(folder: $0, minimumSize: options.cacheMinimumSize) }
         let key = cache?.key(path: path, timeZone: options.timeZone)
+        // Whatever happens below, whoever waits for a first part is let go.
+        defer { options.firstPart?.finish() }
         if let cache, let key, let (parsed, zones) = cache.read(key: key, calendarID: options.id, userZone: options.timeZone) {
             return (ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path), nil)
         }
         let parsed: ParsedCalendar
         let zones: TimeZoneTable
+        let firstPart = options.firstPart.map { firstPart in
+            { (parsed: ParsedCalendar, zones: TimeZoneTable) in
+                firstPart.arrive(ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path,
+                                               coverage: firstPart.interval))
+            }
+        }
         if let delegate = options.parseDelegate, delegate.canDelegate(options.timeZone) {
-            (parsed, zones) = try delegate.load(path: path, options: options)
+            (parsed, zones) = try delegate.load(path: path, options: options, firstPart: firstPart)
         } else {
             let text = try ICalendarSource.readText(path: path)
-            (parsed, zones) = try parse(text: text, sourceName: path, options: options)
+            (parsed, zones) = try parse(text: text, sourceName: path, options: options, firstPart: firstPart)
         }
         let file = ICalendarFile(parsed: parsed, zones: zones, sourceName: path, options: options, path: path)
         return (file, cache.flatMap { cache in key.map { ReopenCacheWrite(cache: cache, key: $0, timeZone: options.timeZone, parsed: parsed) } })
@@ -101,8 +114,23 @@ public final class ICalendarFile: PlanSource {
         self.init(parsed: parsed, zones: zones, sourceName: sourceName, options: options, path: nil)
     }
 
-    package static func parse(text: String, sourceName: String,
-                              options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
+    /// `parse`, handing `firstPart` the parse of `options.firstPart`'s interval alone first
+    /// when the text is large enough for that to be quicker than the whole.
+    package static func parse(text: String, sourceName: String, options: ICalendarLoadOptions,
+                              firstPart: ((ParsedCalendar, TimeZoneTable) -> Void)?)
+        throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
+        // A text refused as a whole is refused by the full parse below, with its message.
+        if let firstPart, let interval = options.firstPart?.interval, text.utf8.count >= FirstPart.minimumSize,
+           let (parsed, zones) = try? parse(text: text, sourceName: sourceName, options: options, reaching: interval) {
+            firstPart(parsed, zones)
+        }
+        return try parse(text: text, sourceName: sourceName, options: options)
+    }
+
+    /// With `reaching`, only the events that may have a plan in that interval are read (a
+    /// first part); the checks of the whole text are the same.
+    package static func parse(text: String, sourceName: String, options: ICalendarLoadOptions,
+                              reaching: DateInterval? = nil) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
         let fail = { (problem: String) in ICalendarError(path: sourceName, problem: problem) }
         if let problem = ICalendarSource.problem(withText: text) { throw fail(problem) }
         let zones = TimeZoneTable(userZone: options.timeZone)
@@ -116,7 +144,7 @@ public final class ICalendarFile: PlanSource {
             func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarReader? {
                 ICalendarSource.parse(bytes, zones: zones, sourceName: fileName, calendarID: options.id,
                                       userCalendar: userCalendar(options), unreadable: findings.unreadableEvents,
-                                      scheduler: options.scheduler)
+                                      scheduler: options.scheduler, reaching: reaching.map(EventReach.init))
             }
             guard !findings.rewrites.isEmpty else { return .success(parse(bytes)) }
             // libical reads a copy with the rewrites made (no stray "Z", no overlong line).
@@ -146,15 +174,17 @@ public final class ICalendarFile: PlanSource {
     }
 
     private init(parsed: ParsedCalendar, zones: TimeZoneTable, sourceName: String, options: ICalendarLoadOptions,
-                 path: String?) {
+                 path: String?, coverage: DateInterval? = nil) {
         let fileName = (sourceName as NSString).lastPathComponent
         let baseName = fileName.lowercased().hasSuffix(".ics") ? String(fileName.dropLast(4)) : fileName
         let name = parsed.name ?? baseName
         let isHoliday = [name, baseName].contains { $0.lowercased().contains("holiday") || $0.contains("祝日") }
             || parsed.kind?.lowercased() == "holidays"
         calendar = CalendarInfo(id: options.id, name: name, color: parsed.color ?? options.fallbackColor,
-                                isHoliday: isHoliday, isReadOnly: options.isReadOnly)
+                                isHoliday: isHoliday, isReadOnly: options.isReadOnly || coverage != nil,
+                                isLoading: coverage != nil)
         self.path = path
+        self.coverage = coverage
         namedColor = parsed.color
         self.zones = zones
         expander = RecurrenceExpander(zones: zones, userCalendar: Self.userCalendar(options), calendarID: options.id)
@@ -170,11 +200,17 @@ public final class ICalendarFile: PlanSource {
     /// Gives the calendar another fallback colour and read-only state (same file, same plans).
     func relabel(fallbackColor: String, isReadOnly: Bool) {
         calendar = CalendarInfo(id: calendar.id, name: calendar.name, color: namedColor ?? fallbackColor,
-                                isHoliday: calendar.isHoliday, isReadOnly: isReadOnly)
+                                isHoliday: calendar.isHoliday, isReadOnly: isReadOnly || coverage != nil,
+                                isLoading: coverage != nil)
     }
 
     /// Every plan overlapping `interval` (half-open; a zero-length plan counts at its instant).
     public func plans(overlapping interval: DateInterval) -> [Plan] {
+        var interval = interval
+        if let coverage {
+            guard let inside = interval.intersection(with: coverage) else { return [] }
+            interval = inside
+        }
         var result = fixedPlans.plans(overlapping: interval)
         let allDays = AllDayWindow(interval, calendar: expander.userCalendar)
         for (master, bound) in zip(masters, masterBounds) {
@@ -187,7 +223,8 @@ public final class ICalendarFile: PlanSource {
 
     /// Every plan over all dates for search, each series once (see `ICalendarSearchEntries`).
     public func searchEntries(near date: Date) -> [SearchablePlan] {
-        ICalendarSearchEntries.entries(fixed: fixedPlans.allPlans, masters: masters, bounds: masterBounds,
+        guard coverage == nil else { return [] }
+        return ICalendarSearchEntries.entries(fixed: fixedPlans.allPlans, masters: masters, bounds: masterBounds,
                                        replaced: replaced, expander: expander, near: date)
     }
 }

@@ -19,6 +19,9 @@ public struct ICalendarLoadOptions: Sendable {
     package var parseDelegate: (any ParseDelegate)?
     /// When loading threads may run (the app holds all but one back until its first frame).
     public var scheduler = LoadScheduler()
+    /// On a first open (no reopen cache), read the events of this interval first and hand
+    /// them over before the rest of the file (the app: the months it shows first).
+    public var firstPart: FirstPart?
     /// Files smaller than this are parsed every time (they parse in a few milliseconds).
     var cacheMinimumSize = 256 * 1024
 

@@ -50,6 +50,12 @@ public final class ICalendarPrefetch: Sendable {
         self.entries = Mutex(entries)
     }
 
+    /// The first part the read of `path` hands over (`ICalendarLoadOptions.firstPart`), if it
+    /// was asked for one and has not been taken yet.
+    public func firstPart(path: String) -> FirstPart? {
+        entries.withLock { $0[path]?.options.firstPart }
+    }
+
     /// The read of `path` started with the same calendar, zone and cache folder, waiting for
     /// it to finish; nil when there is none or the file changed since. The file gets the
     /// fallback colour and read-only state of `options`.

@@ -89,8 +89,8 @@ package enum ICalendarSource {
     /// `unreadable`: the events `RawTextCheck` found unreadable, by ordinal, with why.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
                       calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:],
-                      scheduler: LoadScheduler) -> CalendarReader? {
+                      scheduler: LoadScheduler, reaching: EventReach? = nil) -> CalendarReader? {
         CalendarReader(bytes: bytes, zones: zones, sourceName: sourceName, calendarID: calendarID,
-                       userCalendar: userCalendar, unreadable: unreadable, scheduler: scheduler)
+                       userCalendar: userCalendar, unreadable: unreadable, scheduler: scheduler, reaching: reaching)
     }
 }

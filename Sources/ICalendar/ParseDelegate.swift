@@ -9,9 +9,11 @@ package protocol ParseDelegate: Sendable, Equatable {
     func canDelegate(_ timeZone: TimeZone) -> Bool
 
     /// The parse of the file at `path` with `options`, as `ICalendarFile.parse` makes it of
-    /// the file's text.
+    /// the file's text. With `options.firstPart`, the parse of its interval's events alone may
+    /// be handed to `firstPart` first, on any thread, before this returns.
     /// - Throws: `ICalendarError` naming the file.
-    func load(path: String, options: ICalendarLoadOptions) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable)
+    func load(path: String, options: ICalendarLoadOptions,
+              firstPart: ((ParsedCalendar, TimeZoneTable) -> Void)?) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable)
 }
 
 extension ParseDelegate {

@@ -217,8 +217,13 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     /// The editor to move `entry` with; nil, and a toast saying why, for a read-only calendar's plan.
     func editingToMove(_ entry: PlanOnDay) -> EditingController? {
         guard let editing, isWritable(entry.plan.calendarID) else {
-            // TRANSLATORS: a toast when a plan of a read-only calendar is dragged.
-            window.showToast(L("This calendar is read-only: its plans cannot be moved"))
+            if store.calendars.contains(where: { $0.id == entry.plan.calendarID && $0.isLoading }) {
+                // TRANSLATORS: a toast when a plan is dragged while its large calendar file is still being read.
+                window.showToast(L("This calendar is still being read: its plans can be moved in a moment"))
+            } else {
+                // TRANSLATORS: a toast when a plan of a read-only calendar is dragged.
+                window.showToast(L("This calendar is read-only: its plans cannot be moved"))
+            }
             return nil
         }
         return editing

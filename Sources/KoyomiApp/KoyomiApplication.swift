@@ -249,7 +249,23 @@ public final class KoyomiApplication {
         guard !paths.isEmpty else { return nil }
         let loader = CalendarLoader(timeZone: zone, parseGuard: StorageContext.parseGuard(environment: environment),
                                     scheduler: loadScheduler)
-        return ICalendarPrefetch(paths.map { ($0, loader.options(for: $0)) })
+        let firstMonths = firstMonths(in: zone)
+        return ICalendarPrefetch(paths.map { path in
+            var options = loader.options(for: path)
+            // A large file read for the first time shows these months before the rest is read.
+            options.firstPart = FirstPart(interval: firstMonths)
+            return (path, options)
+        })
+    }
+
+    /// The month the window opens on and the months on either side (the grid's first and
+    /// last weeks reach into them, and they are a page away).
+    private func firstMonths(in zone: TimeZone) -> DateInterval {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let month = options.month ?? CalendarDay(clock.now(), in: calendar).yearMonth
+        return DateInterval(start: month.previous.firstDay.start(in: calendar),
+                            end: month.adding(months: 2).firstDay.start(in: calendar))
     }
 
     /// With no FILE and no `--samples` the window shows the user's own calendars (and the

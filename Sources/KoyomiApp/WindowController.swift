@@ -127,10 +127,14 @@ final class WindowController: CalendarFileActions {
         if requests.isEmpty { batch.complete() }
         for request in requests {
             var load: BackgroundLoad?
-            load = BackgroundLoad(loader: loader, requests: [request],
-                                  prefetched: prefetched) { [weak self] result in
+            load = BackgroundLoad(loader: loader, requests: [request], prefetched: prefetched,
+                                  firstPart: { [weak self] file in self?.showFirstPart(file) }) { [weak self] result in
                 guard let self else { return }
                 if let load { self.loads[ObjectIdentifier(load)] = nil }
+                // A file that failed after its first part was shown is not shown at all.
+                if result.sources.isEmpty, self.store.calendars.contains(where: { $0.id == request.id && $0.isLoading }) {
+                    self.store.withdrawSource(request.id)
+                }
                 self.finish(result)
                 batch.arrived(request, result)
                 self.loadingChanged()
@@ -268,6 +272,13 @@ final class WindowController: CalendarFileActions {
     private func finish(_ result: CalendarLoader.Result) {
         show(result.sources)
         mainWindow.errors.show(result.problems)
+    }
+
+    /// A large file's first months, read before the rest of it at start-up: shown now, with
+    /// its calendar read-only until the whole file replaces it.
+    private func showFirstPart(_ file: ICalendarFile) {
+        guard files.contains(where: { $0.id == file.calendar.id }) else { return }
+        show([file])
     }
 
     private func show(_ sources: [ICalendarFile]) {

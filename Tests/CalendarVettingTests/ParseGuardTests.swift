@@ -1,5 +1,5 @@
 import CalendarModel
-import CalendarVetting
+@testable import CalendarVetting
 @testable import FileSafety
 import Foundation
 @testable import ICalendar
@@ -183,5 +183,46 @@ final class ParseGuardTests: XCTestCase {
         let saved = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(saved.contains("X-THEIRS:1"), "their line is kept")
         XCTAssertTrue(saved.contains("X-WR-CALNAME:Mine again"), saved)
+    }
+
+    // MARK: First parts (issue 21)
+
+    /// A large file not read before: the child writes the visible months' plans out before it
+    /// parses the rest, and the parent hands them over while it waits for the whole.
+    func testTheChildHandsOverTheFirstMonthsBeforeTheWholeFile() throws {
+        let path = folder.appendingPathComponent("large.ics").path
+        try LargeCalendarText.text(with: [LargeCalendarText.event(uid: "weekly", lines: "DTSTART:20240102T090000Z\r\n"
+                + "RRULE:FREQ=WEEKLY\r\nSUMMARY:Weekly")])
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let months = TestSupport.days("2026-10-01", "2027-01-01")
+        var options = options(child: try koyomi)
+        let first = FirstPart(interval: months)
+        options.firstPart = first
+        let whole = try ICalendarFile.load(path: path, options: options)
+        let part = try XCTUnwrap(first.wait(), "the child's first part was handed over")
+        XCTAssertTrue(trust.trusts(path: path), "the whole parse passed")
+        let shown = { (file: ICalendarFile) in file.plans(overlapping: months).map { "\($0.id) \($0.timing)" }.sorted() }
+        XCTAssertEqual(shown(part), shown(whole))
+        XCTAssertEqual(shown(whole).count, 60 + 13, "20 plans a month and the weekly series")
+        XCTAssertEqual(part.plans(overlapping: TestSupport.days("2027-02-01", "2027-03-01")), [])
+        XCTAssertTrue(part.calendar.isLoading)
+    }
+
+    /// The frame around the first part: read only when whole, and taken off what follows.
+    func testFirstPartFrameIsReadWholeOrNotAtAll() {
+        let image: [UInt8] = Array("first part's image".utf8)
+        let rest = Data("KOYOMI-REOPEN rest".utf8)
+        let output = Data(FirstPartFrame.frame(image)) + rest
+        XCTAssertEqual(FirstPartFrame.image(atStartOf: output), Data(image))
+        XCTAssertEqual(FirstPartFrame.rest(of: output), rest)
+        let cut = output.prefix(output.count - rest.count - 1)
+        XCTAssertNil(FirstPartFrame.image(atStartOf: cut), "not whole yet")
+        XCTAssertEqual(FirstPartFrame.rest(of: cut), cut)
+        XCTAssertNil(FirstPartFrame.image(atStartOf: rest), "no frame")
+        XCTAssertEqual(FirstPartFrame.rest(of: rest), rest)
+        let (interval, after) = FirstPartFrame.interval(in: ArraySlice(FirstPartFrame.arguments(TestSupport.days("2026-10-01", "2027-01-01"))
+                                                                     + ["--cpu", "5"]))
+        XCTAssertEqual(interval, TestSupport.days("2026-10-01", "2027-01-01"))
+        XCTAssertEqual(Array(after), ["--cpu", "5"])
     }
 }

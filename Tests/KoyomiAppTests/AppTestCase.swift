@@ -73,7 +73,7 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         let environment = ["HOME": directory.path, "XDG_DATA_HOME": directory.appendingPathComponent("data").path]
         var storage = StorageContext(userFolder: UserCalendarFolder(environment: environment, timeZone: currentZone),
                                      backups: BackupStore.standard(environment: environment),
-                                     vetExecutable: TestEnvironment.koyomiBinary.path,
+                                     vetExecutable: childExecutable ?? TestEnvironment.koyomiBinary.path,
                                      trust: ParseTrust(folder: directory.appendingPathComponent("cache").path),
                                      syncFolder: directory.appendingPathComponent("data/koyomi/sync"))
         storage.parseGuard.limits = parseLimits
@@ -82,6 +82,8 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
 
     /// Limits for the child that parses calendar files (nil: the app's own, by file size).
     var parseLimits: UntrustedCalendar.Limits?
+    /// The program run for untrusted files and versions not read before (nil: the built koyomi).
+    var childExecutable: String?
 
     /// Settings that open the next window at `width` × `height` pixels, as a user's last size
     /// would (the `[Window]` group of settings.ini, and `more` lines after it).

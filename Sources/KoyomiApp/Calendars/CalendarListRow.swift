@@ -39,9 +39,15 @@ final class CalendarListRow {
         nameLabel.ellipsis = .end
         nameLabel.maxWidthChars = 28
         texts.append(nameLabel)
-        // TRANSLATORS: under the name of a calendar Koyomi only shows (a bundled sample, a file
-        // it may not write).
-        caption.text = L("Read-only")
+        if calendar.isLoading {
+            // TRANSLATORS: under the name of a calendar while a large file's first months are
+            // shown and the rest of it is read (it cannot be edited meanwhile).
+            caption.text = L("Still being read")
+        } else {
+            // TRANSLATORS: under the name of a calendar Koyomi only shows (a bundled sample, a file
+            // it may not write).
+            caption.text = L("Read-only")
+        }
         caption.xalign = 0
         caption.addCSSClass("calendar-caption")
         caption.isVisible = calendar.isReadOnly

@@ -51,7 +51,7 @@ final class CalendarsPopover {
     /// already shown are updated in place.
     func render(_ calendars: [CalendarInfo], hidden: Set<CalendarID>) {
         let sameRows = rows.count == calendars.count && zip(rows, calendars).allSatisfy {
-            $0.calendar.id == $1.id && $0.calendar.isReadOnly == $1.isReadOnly
+            $0.calendar.id == $1.id && $0.calendar.isReadOnly == $1.isReadOnly && $0.calendar.isLoading == $1.isLoading
         }
         if sameRows {
             for (row, calendar) in zip(rows, calendars) {
