@@ -20,10 +20,11 @@ struct CalendarReader {
     /// `unreadable` events (by ordinal, see `RawTextCheck`) are left out with the reason given.
     /// Extra threads wait for `scheduler`. With `reaching`, only the events that may have a plan
     /// in its interval are read (a first part, `ICalendarLoadOptions.firstPart`).
-    init?(bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
+    /// `parts` are the parts of `bytes` when they were found already.
+    init?(bytes: UnsafeBufferPointer<UInt8>, parts: CalendarParts? = nil, zones: TimeZoneTable, sourceName: String,
           calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:],
           scheduler: LoadScheduler = LoadScheduler(), reaching: EventReach? = nil) {
-        let parts = CalendarParts(bytes)
+        let parts = parts ?? CalendarParts(bytes)
         guard !parts.calendars.isEmpty else { return nil }
         var parser = ComponentParser()
         var zoneWarnings: [String] = []

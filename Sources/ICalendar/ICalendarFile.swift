@@ -114,37 +114,39 @@ public final class ICalendarFile: PlanSource {
         self.init(parsed: parsed, zones: zones, sourceName: sourceName, options: options, path: nil)
     }
 
-    /// `parse`, handing `firstPart` the parse of `options.firstPart`'s interval alone first
-    /// when the text is large enough for that to be quicker than the whole.
+    /// Parses iCalendar text. With `firstPart` (and `options.firstPart`), a text large enough
+    /// for it to be quicker is read in two passes over one check of the text: the events that
+    /// may have a plan in the first part's interval, handed to `firstPart` (on this thread),
+    /// then all of them, returned.
     package static func parse(text: String, sourceName: String, options: ICalendarLoadOptions,
-                              firstPart: ((ParsedCalendar, TimeZoneTable) -> Void)?)
+                              firstPart: ((ParsedCalendar, TimeZoneTable) -> Void)? = nil)
         throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
-        // A text refused as a whole is refused by the full parse below, with its message.
-        if let firstPart, let interval = options.firstPart?.interval, text.utf8.count >= FirstPart.minimumSize,
-           let (parsed, zones) = try? parse(text: text, sourceName: sourceName, options: options, reaching: interval) {
-            firstPart(parsed, zones)
-        }
-        return try parse(text: text, sourceName: sourceName, options: options)
-    }
-
-    /// With `reaching`, only the events that may have a plan in that interval are read (a
-    /// first part); the checks of the whole text are the same.
-    package static func parse(text: String, sourceName: String, options: ICalendarLoadOptions,
-                              reaching: DateInterval? = nil) throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
         let fail = { (problem: String) in ICalendarError(path: sourceName, problem: problem) }
         if let problem = ICalendarSource.problem(withText: text) { throw fail(problem) }
-        let zones = TimeZoneTable(userZone: options.timeZone)
         let fileName = (sourceName as NSString).lastPathComponent
+        let early = firstPart.flatMap { firstPart in
+            options.firstPart.map { (reach: EventReach($0.interval), deliver: firstPart) }
+        }.flatMap { text.utf8.count >= FirstPart.minimumSize ? $0 : nil }
         var text = ICalendarSource.readingLoneCarriageReturns(text)
         var corrections: [String] = []
-        let read = text.withUTF8 { bytes -> Result<CalendarReader?, ICalendarError> in
+        let read = text.withUTF8 { bytes -> Result<(CalendarReader, TimeZoneTable)?, ICalendarError> in
             let findings = RawTextCheck.check(bytes)
             if let problem = findings.problem { return .failure(fail(problem)) }
             corrections = findings.warnings
-            func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> CalendarReader? {
-                ICalendarSource.parse(bytes, zones: zones, sourceName: fileName, calendarID: options.id,
-                                      userCalendar: userCalendar(options), unreadable: findings.unreadableEvents,
-                                      scheduler: options.scheduler, reaching: reaching.map(EventReach.init))
+            func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (CalendarReader, TimeZoneTable)? {
+                let parts = CalendarParts(bytes)
+                func read(reaching: EventReach?) -> (CalendarReader, TimeZoneTable)? {
+                    let zones = TimeZoneTable(userZone: options.timeZone)
+                    return ICalendarSource.parse(bytes, parts: parts, zones: zones, sourceName: fileName, calendarID: options.id,
+                                                 userCalendar: userCalendar(options), unreadable: findings.unreadableEvents,
+                                                 scheduler: options.scheduler, reaching: reaching).map { ($0, zones) }
+                }
+                if let early, let (reader, zones) = read(reaching: early.reach) {
+                    var parsed = ParsedCalendar(reader: reader)
+                    parsed.warnings = corrections + parsed.warnings
+                    early.deliver(parsed, zones)
+                }
+                return read(reaching: nil)
             }
             guard !findings.rewrites.isEmpty else { return .success(parse(bytes)) }
             // libical reads a copy with the rewrites made (no stray "Z", no overlong line).
@@ -159,7 +161,7 @@ public final class ICalendarFile: PlanSource {
             copy.append(contentsOf: bytes[position...])
             return .success(copy.withUnsafeBufferPointer(parse))
         }
-        guard let reader = try read.get() else {
+        guard let (reader, zones) = try read.get() else {
             throw fail("could not be parsed as iCalendar")
         }
         var parsed = ParsedCalendar(reader: reader)

@@ -87,10 +87,11 @@ package enum ICalendarSource {
 
     /// Parses part by part and copies everything out; nil when there is no calendar.
     /// `unreadable`: the events `RawTextCheck` found unreadable, by ordinal, with why.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, zones: TimeZoneTable, sourceName: String,
+    /// `parts`: where the components of `bytes` are (`CalendarParts`), found once for several reads.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, parts: CalendarParts, zones: TimeZoneTable, sourceName: String,
                       calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:],
                       scheduler: LoadScheduler, reaching: EventReach? = nil) -> CalendarReader? {
-        CalendarReader(bytes: bytes, zones: zones, sourceName: sourceName, calendarID: calendarID,
+        CalendarReader(bytes: bytes, parts: parts, zones: zones, sourceName: sourceName, calendarID: calendarID,
                        userCalendar: userCalendar, unreadable: unreadable, scheduler: scheduler, reaching: reaching)
     }
 }
