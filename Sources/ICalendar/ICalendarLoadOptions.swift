@@ -19,6 +19,9 @@ public struct ICalendarLoadOptions: Sendable {
     package var parseDelegate: (any ParseDelegate)?
     /// When loading threads may run (the app holds all but one back until its first frame).
     public var scheduler = LoadScheduler()
+    /// A large file parsed in this process waits for `scheduler` before it starts (the app's
+    /// files after the first, at start-up); a reopen from the cache or a child's parse does not.
+    var holdsLargeParse = false
     /// On a first open (no reopen cache), read the events of this interval first and hand
     /// them over before the rest of the file (the app: the months it shows first).
     public var firstPart: FirstPart?

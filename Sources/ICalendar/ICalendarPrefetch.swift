@@ -36,11 +36,13 @@ public final class ICalendarPrefetch: Sendable {
         var entries: [String: Entry] = [:]
         for (path, options) in files where entries[path] == nil {
             let entry = Entry(options: options, identity: FileIdentity.of(path: path))
-            let isFirst = entries.isEmpty
+            // One file is parsed here while the window starts; the others once it has painted.
+            // Reading the reopen cache, or a child's parse at its lower priority, starts at once.
+            var held = options
+            held.holdsLargeParse = !entries.isEmpty
             entries[path] = entry
-            ParallelChunks.detach {
-                // One file is read while the window starts; the others once it has painted.
-                if !isFirst { options.scheduler.pass() }
+            ParallelChunks.detach { [held] in
+                let options = held
                 entry.loaded = Result { () throws(ICalendarError) in
                     try ICalendarFile.loadLeavingCacheWrite(path: path, options: options)
                 }

@@ -1,6 +1,8 @@
 import CalendarModel
 import Foundation
 @testable import ICalendar
+import Synchronization
+import TestSupport
 import XCTest
 
 /// Files read ahead at start-up are handed to the window's loader only when they still stand
@@ -55,6 +57,45 @@ final class PrefetchTests: XCTestCase {
         let results = ICalendarFile.loadLeavingCacheWrites([(ahead, options()), (later, options())], prefetched: prefetch)
         XCTAssertEqual(try results.map { try titles($0.get().file) }, [["Ahead"], ["Later"]])
         XCTAssertNil(prefetch.take(path: ahead, options: options()), "taken by the loader")
+    }
+
+    /// While the window paints its first frame only the first file is parsed here: a later
+    /// large file waits, but one reopened from the cache is read at once (it costs little).
+    func testOnlyLargeParsesAfterTheFirstWaitForTheFirstFrame() throws {
+        let first = try write("First", name: "first.ics")
+        let cached = folder + "/cached.ics", parsed = folder + "/parsed.ics"
+        try LargeCalendarText.text().write(toFile: cached, atomically: true, encoding: .utf8)
+        try LargeCalendarText.text().write(toFile: parsed, atomically: true, encoding: .utf8)
+        var caching = self.options()
+        caching.cacheFolder = folder + "/cache"
+        caching.id = CalendarID(cached)
+        _ = try ICalendarFile.load(path: cached, options: caching)
+
+        let scheduler = LoadScheduler(longestHold: 60)
+        scheduler.close()
+        defer { scheduler.open() }
+        let options = { @Sendable [caching] (path: String) -> ICalendarLoadOptions in
+            var options = caching
+            options.id = CalendarID(path)
+            options.scheduler = scheduler
+            return options
+        }
+        let prefetch = ICalendarPrefetch([first, cached, parsed].map { ($0, options($0)) })
+        let isOpen = Mutex(false)
+        let taken = DispatchSemaphore(value: 0)
+        let reopenedWhileClosed = Mutex<Bool?>(nil)
+        Thread.detachNewThread {
+            let file = try? prefetch.take(path: cached, options: options(cached))?.get().file
+            reopenedWhileClosed.withLock { $0 = file != nil && !isOpen.withLock { $0 } }
+            taken.signal()
+        }
+        XCTAssertEqual(taken.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(reopenedWhileClosed.withLock { $0 }, true, "the cached file did not wait for the first frame")
+        XCTAssertNotNil(try prefetch.take(path: first, options: options(first))?.get(), "nor did the first file")
+        isOpen.withLock { $0 = true }
+        scheduler.open()
+        XCTAssertEqual(try prefetch.take(path: parsed, options: options(parsed))?.get().file.eventCount, 2_400,
+                       "the large parse ran once the first frame was painted")
     }
 
     // MARK: - Helpers
