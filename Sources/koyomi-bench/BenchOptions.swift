@@ -18,10 +18,12 @@ struct BenchOptions {
     var quickAdd = false
     /// `--only startup`: the start-up rows and the screen runs, without the sizes' rows.
     var onlyStartup = false
+    /// `--peer gnome-calendar`: GNOME Calendar measured on the screen beside koyomi.
+    var peer = false
 
     static let usage = """
     Usage: koyomi-bench [--sizes 1000,10000,100000] [--runs N] [--interactions N] [--json FILE]
-                        [--koyomi PATH] [--keep] [--only startup]
+                        [--koyomi PATH] [--keep] [--only startup] [--peer gnome-calendar]
            koyomi-bench --sync 5000,50000 [--koyomi PATH]
            koyomi-bench --recurrence [--runs N]
            koyomi-bench --reminders [--runs N]
@@ -41,6 +43,9 @@ struct BenchOptions {
       --koyomi PATH      the koyomi binary (default: beside koyomi-bench, built if missing)
       --keep             keep the generated calendars
       --only startup     only the start-up rows and the screen runs (no sizes: a few minutes)
+      --peer gnome-calendar
+                         also GNOME Calendar on the same calendar, read from the screen the
+                         same way, beside koyomi in a 1280 × 900 window (where installed)
       --sync LIST        instead: sync timings against Radicale on loopback (python3-radicale),
                          its collection seeded with LIST plans: first sync, a sync with
                          nothing changed, 20 local additions pushed
@@ -84,6 +89,10 @@ struct BenchOptions {
                 let part = try value(argument)
                 guard part == "startup" else { throw BenchError("--only: only “startup” can be run alone, not “\(part)”") }
                 options.onlyStartup = true
+            case "--peer":
+                let peer = try value(argument)
+                guard peer == "gnome-calendar" else { throw BenchError("--peer: only gnome-calendar is known, not “\(peer)”") }
+                options.peer = true
             case "-h", "--help":
                 print(usage)
                 exit(0)

@@ -10,8 +10,9 @@ extension ScreenBenchmark {
                 + "frame and → events on screen (the settled picture: no change for \(report.settleMs) ms), medians of "
                 + "\(report.runs) runs; load average \(report.loadBefore) before, \(report.loadAfter) after",
         ]
+        if let peer = report.peer, peer != "gnome-calendar" { lines.append("  \(peer)") }
         for renderer in report.renderers {
-            let pairs = [renderer.koyomi]
+            let pairs = [renderer.koyomi, renderer.wideKoyomi, renderer.peer].compactMap { $0 }
             lines.append("")
             lines.append("  \(renderer.name)".padding(toLength: 30, withPad: " ", startingAt: 0) + cell("floor")
                 + pairs.map { cell($0.program) }.joined())
@@ -29,6 +30,11 @@ extension ScreenBenchmark {
                 lines.append("  \(name)".padding(toLength: 30, withPad: " ", startingAt: 0) + cell(floor)
                     + pairs.map { cell(value($0)) }.joined())
             }
+            if let peer = renderer.peer {
+                let parts = peer.warm.processesMiB.sorted { $0.value > $1.value }
+                    .map { "\($0.key) " + String(format: "%.1f", $0.value) }
+                lines.append("  \(peer.program)'s peak RSS, warm, by process (MiB): \(parts.joined(separator: ", "))")
+            }
             for target in renderer.targets {
                 let figure = target.ratio.isFinite ? String(format: "%.2f×", target.ratio) : "not measured"
                 lines.append("  \(target.met ? "OK    " : "MISSED") \(target.name): \(figure) (\(target.detail))")
@@ -38,7 +44,7 @@ extension ScreenBenchmark {
         lines.append("")
         lines.append("  The floor has no calendar and no cache: its runs fill both first-frame rows. Peak RSS: each "
             + "process's own peak (VmHWM) at the settle, summed over the program and what its session bus started for "
-            + "it, the bus and the accessibility bus left out; the largest over the runs.")
+            + "it (GNOME Calendar's data server), the bus and the accessibility bus left out; the largest over the runs.")
         return lines.joined(separator: "\n")
     }
 

@@ -53,5 +53,22 @@ extension ScreenBenchmark {
             })
         }
 
+        /// GNOME Calendar on copies of the files (its data server must not touch koyomi's, whose
+        /// trust stamps name them), one local calendar each, named and coloured as koyomi shows them.
+        static func gnomeCalendar(environment: [String: String], size: (width: Int, height: Int)) -> Subject {
+            Subject(name: "gnome-calendar", width: size.width, height: size.height, prepare: { home, files in
+                let copies = home.root.appendingPathComponent("calendars")
+                try FileManager.default.createDirectory(at: copies, withIntermediateDirectories: true)
+                var calendars: [PeerCalendar.Calendar] = []
+                for (file, calendar) in zip(files, PlanGenerator.calendars) {
+                    let copy = copies.appendingPathComponent((file as NSString).lastPathComponent).path
+                    if !FileManager.default.fileExists(atPath: copy) { try FileManager.default.copyItem(atPath: file, toPath: copy) }
+                    calendars.append(.init(path: copy, name: calendar.name, color: calendar.color))
+                }
+                try PeerCalendar.prepare(home, calendars: calendars, width: size.width, height: size.height)
+            }, program: { home, _ in
+                PeerCalendar.program(home, environment: environment, width: size.width, height: size.height)
+            })
+        }
     }
 }

@@ -5,8 +5,9 @@ import Foundation
 /// on screen (the first picture equal to the one the screen settles on, which must differ
 /// from the same program's empty month). koyomi opens the generated calendar warm (its reopen
 /// cache and trust stamps from a run before) and cold (empty XDG folders: nothing cached or
-/// trusted, so every file is parsed in a child first), against the C floor's first frame. Runs
-/// are interleaved (floor, koyomi warm, koyomi cold, …), once per renderer; every run has a session
+/// trusted, so every file is parsed in a child first), against the C floor's first frame; with
+/// `--peer gnome-calendar`, GNOME Calendar opens the same files the same way. Runs are
+/// interleaved (floor, koyomi warm, koyomi cold, …), once per renderer; every run has a session
 /// bus of its own (`PrivateSession`), and the programs are stopped once the screen has settled.
 struct ScreenBenchmark {
     /// Medians over the runs of one program in one mode.
@@ -60,6 +61,9 @@ struct ScreenBenchmark {
         var floorPeakRSSMiB: Double
         /// koyomi in its default window, the floor's size: the ratios.
         var koyomi: Pair
+        /// `--peer`: koyomi and GNOME Calendar in one larger window each.
+        var wideKoyomi: Pair?
+        var peer: Pair?
 
         /// The two ratios: koyomi's events on screen against the floor's first frame.
         var targets: [BenchReport.Target] = []
@@ -80,11 +84,16 @@ struct ScreenBenchmark {
         var plans: Int
         var runs: Int
         var settleMs: Int
+        /// "gnome-calendar", or why the peer was not measured; nil when not asked for.
+        var peer: String?
         var loadBefore: String
         var loadAfter: String
         var renderers: [Renderer]
     }
 
+    /// The size of the window `--peer` compares in: GNOME Calendar folds its month view away
+    /// below about 800 px, and on a desktop it opens maximized.
+    static let wide = (width: 1280, height: 900)
     /// koyomi's default window, and the floor's.
     static let standard = (width: 720, height: 760)
     static let plans = 10_000
@@ -94,6 +103,7 @@ struct ScreenBenchmark {
     var poller: ScreenPoller
     var folder: URL
     var environment: [String: String]
+    var peer: Bool
 
     mutating func run(runs: Int) throws -> Report {
         let loadBefore = Self.loadAverage
@@ -105,11 +115,16 @@ struct ScreenBenchmark {
             environment["GSK_RENDERER"] = value
             // One shader cache for every run: "cold" is about the calendar, not about Mesa.
             environment["MESA_SHADER_CACHE_DIR"] = folder.appendingPathComponent("mesa").path
-            let subjects = [Subject.koyomi(koyomi, month: month, environment: environment, size: Self.standard)]
+            var subjects = [Subject.koyomi(koyomi, month: month, environment: environment, size: Self.standard)]
+            if peer && PeerCalendar.isInstalled {
+                subjects.append(.koyomi(koyomi, month: month, environment: environment, size: Self.wide))
+                subjects.append(.gnomeCalendar(environment: environment, size: Self.wide))
+            }
             renderers.append(try run(renderer: name, subjects: subjects, calendars: calendars, environment: environment,
                                      runs: runs))
         }
-        return Report(month: month, plans: Self.plans, runs: runs, settleMs: poller.settleMs,
+        let peerState: String? = peer ? (PeerCalendar.isInstalled ? "gnome-calendar" : PeerCalendar.missing) : nil
+        return Report(month: month, plans: Self.plans, runs: runs, settleMs: poller.settleMs, peer: peerState,
                       loadBefore: loadBefore, loadAfter: Self.loadAverage, renderers: renderers)
     }
 
@@ -157,7 +172,8 @@ struct ScreenBenchmark {
                         warm: warmFigures, cold: coldFigures, sameFinalPicture: warmPictures == coldPictures)
         }
         var figures = Renderer(name: renderer, floorFirstFrameMs: Stats(floorCaptures.compactMap(\.firstFrameMs))?.median,
-                               floorPeakRSSMiB: Double(floorCaptures.map(\.peakKiB).max() ?? 0) / 1024, koyomi: pairs[0])
+                               floorPeakRSSMiB: Double(floorCaptures.map(\.peakKiB).max() ?? 0) / 1024, koyomi: pairs[0],
+                               wideKoyomi: pairs.count > 2 ? pairs[1] : nil, peer: pairs.count > 2 ? pairs[2] : nil)
         figures.checkTargets(plans: Self.plans)
         return figures
     }

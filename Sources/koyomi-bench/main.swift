@@ -80,8 +80,10 @@ do {
                                     environment: environment.childEnvironment).run(runs: options.runs)
     }
     func screenRuns() throws -> ScreenBenchmark.Report {
-        log("start-up on screen: the floor and koyomi at \(ScreenBenchmark.plans) plans, warm and cold "
-            + "(\(options.runs) runs each, interleaved)")
+        let peer = options.peer && PeerCalendar.isInstalled
+        if options.peer && !peer { log(PeerCalendar.missing) }
+        log("start-up on screen: the floor and koyomi at \(ScreenBenchmark.plans) plans, warm and cold"
+            + (peer ? ", and GNOME Calendar" : "") + " (\(options.runs) runs each, interleaved)")
         let folder = environment.folder.appendingPathComponent("screen")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var poller = ScreenPoller(poller: try environment.buildScreenPoller(),
@@ -92,7 +94,7 @@ do {
             poller.pictures = pictures
         }
         var bench = ScreenBenchmark(koyomi: koyomi, floor: cProgram, poller: poller, folder: folder,
-                                    environment: environment.childEnvironment)
+                                    environment: environment.childEnvironment, peer: options.peer)
         return try bench.run(runs: options.runs)
     }
     func printJSON(_ value: some Encodable) throws {
