@@ -14,6 +14,9 @@ struct ScreenBenchmark {
     struct Figures: Encodable {
         var firstFrameMs: Double?
         var eventsMs: Double?
+        /// Every run's figures, in run order (the medians' spread).
+        var firstFrameRunsMs: [Double]
+        var eventsRunsMs: [Double]
         /// The largest over the runs of the program's processes' peaks summed (`ScreenCapture.peakRSSKiB`).
         var peakRSSMiB: Double
         /// Per process name, its largest peak: where the memory is.
@@ -27,8 +30,10 @@ struct ScreenBenchmark {
 
         init(_ captures: [ScreenCapture]) {
             func median(_ values: [Double]) -> Double? { Stats(values)?.median }
-            firstFrameMs = median(captures.compactMap(\.firstFrameMs))
-            eventsMs = median(captures.compactMap(\.settledMs))
+            firstFrameRunsMs = captures.compactMap(\.firstFrameMs)
+            eventsRunsMs = captures.compactMap(\.settledMs)
+            firstFrameMs = median(firstFrameRunsMs)
+            eventsMs = median(eventsRunsMs)
             peakRSSMiB = Double(captures.map(\.peakRSSKiB).max() ?? 0) / 1024
             var processes: [String: Double] = [:]
             for capture in captures {
@@ -58,6 +63,7 @@ struct ScreenBenchmark {
     struct Renderer: Encodable {
         var name: String
         var floorFirstFrameMs: Double?
+        var floorFirstFrameRunsMs: [Double]
         var floorPeakRSSMiB: Double
         /// koyomi in its default window, the floor's size: the ratios.
         var koyomi: Pair
@@ -171,7 +177,9 @@ struct ScreenBenchmark {
             return Pair(program: subjects[index].name, width: subjects[index].width, height: subjects[index].height,
                         warm: warmFigures, cold: coldFigures, sameFinalPicture: warmPictures == coldPictures)
         }
-        var figures = Renderer(name: renderer, floorFirstFrameMs: Stats(floorCaptures.compactMap(\.firstFrameMs))?.median,
+        let floorFirstFrames = floorCaptures.compactMap(\.firstFrameMs)
+        var figures = Renderer(name: renderer, floorFirstFrameMs: Stats(floorFirstFrames)?.median,
+                               floorFirstFrameRunsMs: floorFirstFrames,
                                floorPeakRSSMiB: Double(floorCaptures.map(\.peakKiB).max() ?? 0) / 1024, koyomi: pairs[0],
                                wideKoyomi: pairs.count > 2 ? pairs[1] : nil, peer: pairs.count > 2 ? pairs[2] : nil)
         figures.checkTargets(plans: Self.plans)
