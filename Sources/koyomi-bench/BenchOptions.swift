@@ -41,7 +41,7 @@ struct BenchOptions {
                          view and weeks paged, in the app (default 50); then the window
                      resized from 360 to 2560 px wide and back, step by step
       --koyomi PATH      the koyomi binary (default: beside koyomi-bench, built if missing)
-      --keep             keep the generated calendars
+      --keep             keep the generated calendars (and each screen run's settled picture)
       --only startup     only the start-up rows and the screen runs (no sizes: a few minutes)
       --peer gnome-calendar
                          also GNOME Calendar on the same calendar, read from the screen the
