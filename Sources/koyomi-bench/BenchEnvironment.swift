@@ -74,13 +74,23 @@ struct BenchEnvironment {
 
     /// Builds `Benchmarks/first-frame.c` with its script (pkg-config) into the temp folder.
     func buildCProgram() throws -> String {
+        try build("build-first-frame", output: "first-frame", what: "the C baseline")
+    }
+
+    /// Builds `Benchmarks/screen-poll.c` (XShm, DAMAGE) with its script into the temp folder.
+    func buildScreenPoller() throws -> String {
+        try build("build-screen-poll", output: "screen-poll", what: "the screen poller")
+    }
+
+    private func build(_ scriptName: String, output name: String, what: String) throws -> String {
         let script = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-            .appendingPathComponent("Benchmarks/build-first-frame").path
+            .appendingPathComponent("Benchmarks/\(scriptName)").path
         guard FileManager.default.isExecutableFile(atPath: script) else {
-            throw BenchError("run koyomi-bench from the package folder (Benchmarks/build-first-frame not found)")
+            throw BenchError("run koyomi-bench from the package folder (Benchmarks/\(scriptName) not found)")
         }
-        let output = folder.appendingPathComponent("first-frame").path
-        guard try Self.run(script, [output]) == 0 else { throw BenchError("the C baseline did not build") }
+        let output = folder.appendingPathComponent(name).path
+        // The script names the -dev package to install when one is missing.
+        guard try Self.run(script, [output]) == 0 else { throw BenchError("\(what) did not build") }
         return output
     }
 

@@ -16,10 +16,14 @@ struct BenchOptions {
     var reminders = false
     /// Reading plain phrases (quick add) instead of the app's rows.
     var quickAdd = false
+    /// `--only startup`: the start-up rows and the screen runs, without the sizes' rows.
+    var onlyStartup = false
+    /// `--peer gnome-calendar`: GNOME Calendar measured on the screen beside koyomi.
+    var peer = false
 
     static let usage = """
     Usage: koyomi-bench [--sizes 1000,10000,100000] [--runs N] [--interactions N] [--json FILE]
-                        [--koyomi PATH] [--keep]
+                        [--koyomi PATH] [--keep] [--only startup] [--peer gnome-calendar]
            koyomi-bench --sync 5000,50000 [--koyomi PATH]
            koyomi-bench --recurrence [--runs N]
            koyomi-bench --reminders [--runs N]
@@ -28,15 +32,20 @@ struct BenchOptions {
     Generates calendars of each size in a temporary folder and measures load, first frame,
     paging, selection, the week view, search, save and peak RSS, beside libical's raw parse
     and a C program with the same widget tree; and koyomi's start (empty calendar, samples)
-    against that C program with the cairo and GL renderers. Prints a table, the JSON (also to
-    FILE) and the issue's targets.
+    against that C program with the cairo and GL renderers, and read from the X screen: the
+    first painted frame and the events on screen at 10,000 plans, warm and cold. Prints a
+    table, the JSON (also to FILE) and the issue's targets.
       --sizes LIST       plan counts (default 1000,10000,100000)
       --runs N           runs per process figure, median taken (default 5)
       --interactions N   months paged forward and back, days selected, switches to the week
                          view and weeks paged, in the app (default 50); then the window
                      resized from 360 to 2560 px wide and back, step by step
       --koyomi PATH      the koyomi binary (default: beside koyomi-bench, built if missing)
-      --keep             keep the generated calendars
+      --keep             keep the generated calendars (and each screen run's settled picture)
+      --only startup     only the start-up rows and the screen runs (no sizes: a few minutes)
+      --peer gnome-calendar
+                         also GNOME Calendar on the same calendar, read from the screen the
+                         same way, beside koyomi in a 1280 × 900 window (where installed)
       --sync LIST        instead: sync timings against Radicale on loopback (python3-radicale),
                          its collection seeded with LIST plans: first sync, a sync with
                          nothing changed, 20 local additions pushed
@@ -76,6 +85,14 @@ struct BenchOptions {
             case "--recurrence": options.recurrence = true
             case "--reminders": options.reminders = true
             case "--quick-add": options.quickAdd = true
+            case "--only":
+                let part = try value(argument)
+                guard part == "startup" else { throw BenchError("--only: only “startup” can be run alone, not “\(part)”") }
+                options.onlyStartup = true
+            case "--peer":
+                let peer = try value(argument)
+                guard peer == "gnome-calendar" else { throw BenchError("--peer: only gnome-calendar is known, not “\(peer)”") }
+                options.peer = true
             case "-h", "--help":
                 print(usage)
                 exit(0)

@@ -71,6 +71,8 @@ struct BenchReport: Encodable {
     var baselines: Baselines
     /// Issue 21: koyomi's start against the C floor, per renderer.
     var startup: [StartupBenchmark.Renderer]
+    /// Issue 21: the first painted frame and the events on screen, read from the X screen.
+    var screen: ScreenBenchmark.Report
     var sizes: [Size] = []
 
     /// The issue's targets (stated for 100,000 plans; checked at every size).

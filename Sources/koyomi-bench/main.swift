@@ -71,19 +71,66 @@ do {
     let app = AppBenchmark(koyomi: koyomi, runner: ProcessRunner(scratch: environment.folder), month: month.description,
                            cacheHome: environment.cacheHome, environment: environment.childEnvironment)
 
-    log("baselines: empty calendar and the C program (\(options.runs) runs each)")
     let emptyPath = environment.folder.appendingPathComponent("empty.ics")
     try PlanGenerator.writeEmpty(to: emptyPath)
+    func startupRows() throws -> [StartupBenchmark.Renderer] {
+        log("start-up against the C floor, cairo and GL renderers (\(options.runs) runs each, interleaved)")
+        return try StartupBenchmark(koyomi: koyomi, floor: cProgram, emptyCalendar: emptyPath.path,
+                                    runner: ProcessRunner(scratch: environment.folder),
+                                    environment: environment.childEnvironment).run(runs: options.runs)
+    }
+    func screenRuns() throws -> ScreenBenchmark.Report {
+        let peer = options.peer && PeerCalendar.isInstalled
+        if options.peer && !peer { log(PeerCalendar.missing) }
+        log("start-up on screen: the floor and koyomi at \(ScreenBenchmark.plans) plans, warm and cold"
+            + (peer ? ", and GNOME Calendar" : "") + " (\(options.runs) runs each, interleaved)")
+        let folder = environment.folder.appendingPathComponent("screen")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var poller = ScreenPoller(poller: try environment.buildScreenPoller(),
+                                  runner: ProcessRunner(scratch: environment.folder), folder: folder)
+        if environment.keep {
+            let pictures = folder.appendingPathComponent("pictures")
+            try FileManager.default.createDirectory(at: pictures, withIntermediateDirectories: true)
+            poller.pictures = pictures
+        }
+        var bench = ScreenBenchmark(koyomi: koyomi, floor: cProgram, poller: poller, folder: folder,
+                                    environment: environment.childEnvironment, peer: options.peer)
+        return try bench.run(runs: options.runs)
+    }
+    func printJSON(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let json = try encoder.encode(value)
+        print("")
+        print(String(decoding: json, as: UTF8.self))
+        if let path = options.jsonPath {
+            try json.write(to: URL(fileURLWithPath: path))
+            log("JSON written to \(path)")
+        }
+    }
+    let date = ISO8601DateFormatter().string(from: Date())
+
+    if options.onlyStartup {
+        let startup = try startupRows()
+        let screen = try screenRuns()
+        print(StartupBenchmark.render(startup))
+        print("")
+        print(ScreenBenchmark.render(screen))
+        try printJSON(StartupReport(date: date, machine: BenchEnvironment.machine, runs: options.runs, startup: startup,
+                                    screen: screen))
+        environment.cleanUp()
+        exit(0)
+    }
+
+    log("baselines: empty calendar and the C program (\(options.runs) runs each)")
     let emptyApp = try app.firstFrame(files: [emptyPath.path], runs: options.runs)
     let c = try app.baseline(cProgram, runs: options.runs)
-    log("start-up against the C floor, cairo and GL renderers (\(options.runs) runs each, interleaved)")
-    let startup = try StartupBenchmark(koyomi: koyomi, floor: cProgram, emptyCalendar: emptyPath.path,
-                                       runner: ProcessRunner(scratch: environment.folder),
-                                       environment: environment.childEnvironment).run(runs: options.runs)
-    var report = BenchReport(date: ISO8601DateFormatter().string(from: Date()), machine: BenchEnvironment.machine,
+    let startup = try startupRows()
+    let screen = try screenRuns()
+    var report = BenchReport(date: date, machine: BenchEnvironment.machine,
                              runs: options.runs, interactions: options.interactions,
                              baselines: .init(emptyApp: emptyApp, cProgramWallMs: c.wallMs, cProgramPeakRSSMiB: c.peakRSSMiB),
-                             startup: startup)
+                             startup: startup, screen: screen)
 
     for count in options.sizes {
         log("\(count) plans: generating")
@@ -122,15 +169,9 @@ do {
     print(BenchTable.render(report))
     print("")
     print(StartupBenchmark.render(startup))
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-    let json = try encoder.encode(report)
     print("")
-    print(String(decoding: json, as: UTF8.self))
-    if let path = options.jsonPath {
-        try json.write(to: URL(fileURLWithPath: path))
-        log("JSON written to \(path)")
-    }
+    print(ScreenBenchmark.render(screen))
+    try printJSON(report)
 } catch {
     log("\(error)")
     exit(1)
