@@ -119,6 +119,7 @@ public struct ParseGuard: ParseDelegate {
                 return true
             }
         }
+        options.waitIfHeld(size: Int(key.identity.size))
         var outcome = try UntrustedCalendar.runChild(childExecutable, arguments, limits: limits, for: path, watching: watch)
         outcome.stdout = FirstPartFrame.rest(of: outcome.stdout)
         switch outcome.termination {

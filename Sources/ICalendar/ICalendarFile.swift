@@ -123,7 +123,7 @@ public final class ICalendarFile: PlanSource {
         throws(ICalendarError) -> (ParsedCalendar, TimeZoneTable) {
         let fail = { (problem: String) in ICalendarError(path: sourceName, problem: problem) }
         if let problem = ICalendarSource.problem(withText: text) { throw fail(problem) }
-        if options.holdsLargeParse && text.utf8.count >= FirstPart.minimumSize { options.scheduler.pass() }
+        options.waitIfHeld(size: text.utf8.count)
         let fileName = (sourceName as NSString).lastPathComponent
         let early = firstPart.flatMap { firstPart in
             options.firstPart.map { (reach: EventReach($0.interval), deliver: firstPart) }

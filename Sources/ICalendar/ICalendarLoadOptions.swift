@@ -19,14 +19,20 @@ public struct ICalendarLoadOptions: Sendable {
     package var parseDelegate: (any ParseDelegate)?
     /// When loading threads may run (the app holds all but one back until its first frame).
     public var scheduler = LoadScheduler()
-    /// A large file parsed in this process waits for `scheduler` before it starts (the app's
-    /// files after the first, at start-up); a reopen from the cache or a child's parse does not.
+    /// A large file's parse, here or in a child, waits for `scheduler` before it starts (the
+    /// app's files after the first, at start-up); a reopen from the cache does not.
     var holdsLargeParse = false
     /// On a first open (no reopen cache), read the events of this interval first and hand
     /// them over before the rest of the file (the app: the months it shows first).
     public var firstPart: FirstPart?
     /// Files smaller than this are parsed every time (they parse in a few milliseconds).
     var cacheMinimumSize = 256 * 1024
+
+    /// Waits for `scheduler` when this load's parse is held back (`holdsLargeParse`) and the
+    /// file (`size` bytes) is large enough for its parse to slow the window's first frame.
+    package func waitIfHeld(size: Int) {
+        if holdsLargeParse && size >= FirstPart.minimumSize { scheduler.pass() }
+    }
 
     public init(id: CalendarID, fallbackColor: String, timeZone: TimeZone, isReadOnly: Bool = true) {
         self.id = id

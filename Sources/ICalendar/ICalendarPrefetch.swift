@@ -36,8 +36,8 @@ public final class ICalendarPrefetch: Sendable {
         var entries: [String: Entry] = [:]
         for (path, options) in files where entries[path] == nil {
             let entry = Entry(options: options, identity: FileIdentity.of(path: path))
-            // One file is parsed here while the window starts; the others once it has painted.
-            // Reading the reopen cache, or a child's parse at its lower priority, starts at once.
+            // One file is parsed while the window starts; the others once it has painted.
+            // Reading the reopen cache costs little: it starts at once.
             var held = options
             held.holdsLargeParse = !entries.isEmpty
             entries[path] = entry

@@ -59,8 +59,8 @@ final class PrefetchTests: XCTestCase {
         XCTAssertNil(prefetch.take(path: ahead, options: options()), "taken by the loader")
     }
 
-    /// While the window paints its first frame only the first file is parsed here: a later
-    /// large file waits, but one reopened from the cache is read at once (it costs little).
+    /// While the window paints its first frame only the first file is parsed: a later large
+    /// file waits, but one reopened from the cache is read at once (it costs little).
     func testOnlyLargeParsesAfterTheFirstWaitForTheFirstFrame() throws {
         let first = try write("First", name: "first.ics")
         let cached = folder + "/cached.ics", parsed = folder + "/parsed.ics"
