@@ -21,9 +21,6 @@ extension ParseGuard {
         let path = arguments[1]
         let (first, rest) = FirstPartFrame.interval(in: arguments.dropFirst(4))
         let limits = limits(forSize: AtomicFileWriter.maxFileBytes).reading(rest)
-        // Background work for a window that is starting or open: its threads give way to the
-        // window's (threads made later inherit this).
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
         UntrustedCalendar.installMemoryCrashHandlers()
         UntrustedCalendar.applyLimits(limits)
 
