@@ -1,0 +1,21 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// What koyomi loads before its `main` runs. libcurl is opened when a sync or a subscription
+/// first needs it (issue 21): neither it nor what it brings (TLS, Kerberos, LDAP) is loaded
+/// at start.
+final class StartupLibrariesTests: XCTestCase {
+    func testKoyomiStartsWithoutTheLibrariesOnlySyncNeeds() throws {
+        // ld.so lists every object it would load and exits, running nothing (what ldd does).
+        let output = try TestEnvironment.run(TestEnvironment.koyomiBinary, [],
+                                             environment: ["LD_TRACE_LOADED_OBJECTS": "1"], timeout: 60)
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let loaded = output.stdout.split(separator: "\n")
+            .compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        XCTAssertTrue(loaded.contains("libgtk-4.so.1"), "the list is ld.so's: \(output.stdout)")
+        for unwanted in ["libcurl", "libssl", "libgnutls", "libkrb5", "libldap", "libssh2", "libFoundationNetworking"] {
+            XCTAssertFalse(loaded.contains { $0.hasPrefix(unwanted) }, "\(unwanted) is loaded at start:\n\(output.stdout)")
+        }
+    }
+}
