@@ -14,10 +14,11 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]
         ),
+        // libsecret opened when first needed (dlopen): GLib's headers only, its own declared in the shim.
         .systemLibrary(
             name: "CSecret",
-            pkgConfig: "libsecret-1",
-            providers: [.apt(["libsecret-1-dev"])]
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
         ),
         .systemLibrary(
             name: "CICal",
