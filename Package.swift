@@ -49,7 +49,8 @@ let package = Package(
         .target(name: "Accounts", dependencies: ["CSecret", "FileSafety"]),
         // HTTP exchanges with untrusted servers over libcurl: silence timeouts, cut answers as errors.
         .target(name: "HTTPTransport", dependencies: ["CCurl"]),
-        // CalDAV over HTTPTransport and Foundation's XMLParser: discovery, sync-collection, ETags.
+        // CalDAV over HTTPTransport and libxml2's push parser (opened when first needed): discovery,
+        // sync-collection, ETags.
         .target(name: "CalDAV", dependencies: ["HTTPTransport"]),
         // Offline-first sync of local calendar files with CalDAV collections; subscriptions.
         .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendar", "CalendarVetting", "FileSafety",

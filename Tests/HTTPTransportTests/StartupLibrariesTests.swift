@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// What koyomi loads before its `main` runs. libcurl and libsecret are opened when a sync or a
-/// password first needs them (issue 21): neither they nor what they bring (TLS, Kerberos,
-/// LDAP, libgcrypt) is loaded at start.
+/// What koyomi loads before its `main` runs. libcurl, libsecret and libxml2 are opened when a
+/// sync, a password or a server's answer first needs them (issue 21): none of them, nor what
+/// they bring (TLS, Kerberos, LDAP, libgcrypt), is loaded at start.
 final class StartupLibrariesTests: XCTestCase {
     func testKoyomiStartsWithoutTheLibrariesOnlySyncNeeds() throws {
         // ld.so lists every object it would load and exits, running nothing (what ldd does).
@@ -15,7 +15,7 @@ final class StartupLibrariesTests: XCTestCase {
             .compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
         XCTAssertTrue(loaded.contains("libgtk-4.so.1"), "the list is ld.so's: \(output.stdout)")
         for unwanted in ["libcurl", "libssl", "libgnutls", "libkrb5", "libldap", "libssh2", "libsecret", "libgcrypt",
-                         "libFoundationNetworking"] {
+                         "libxml2", "libFoundationXML", "libFoundationNetworking"] {
             XCTAssertFalse(loaded.contains { $0.hasPrefix(unwanted) }, "\(unwanted) is loaded at start:\n\(output.stdout)")
         }
     }
