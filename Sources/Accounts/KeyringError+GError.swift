@@ -3,9 +3,10 @@ import CSecret
 extension KeyringError {
     /// Sorts a libsecret/GIO error: no bus or no one owning the Secret Service name means no
     /// keyring; libsecret's "is locked" means locked; anything else is a plain failure.
-    init(_ error: GError) {
+    /// `secretDomain` is libsecret's error quark (`secret_error_get_quark`).
+    init(_ error: GError, secretDomain: GQuark) {
         let message = error.message.map { String(cString: $0) } ?? "unknown error"
-        if error.domain == secret_error_get_quark() {
+        if error.domain == secretDomain {
             self = error.code == Int32(SECRET_ERROR_IS_LOCKED.rawValue) ? .locked : .failed(message)
         } else if error.domain == g_io_error_quark() {
             // Raised while connecting to the session bus (no address, no socket, refused).

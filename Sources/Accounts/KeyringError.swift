@@ -9,6 +9,10 @@ public enum KeyringError: Error, Equatable, Sendable, CustomStringConvertible {
     case locked
     /// The keyring answered with an error.
     case failed(String)
+    /// libsecret, the library Koyomi reaches the keyring through, could not be loaded (it is
+    /// opened when first needed, not at start-up); the text is the loader's reason. Koyomi
+    /// keeps the password only in memory, as with no keyring.
+    case libraryMissing(String)
 
     public var description: String {
         switch self {
@@ -19,6 +23,9 @@ public enum KeyringError: Error, Equatable, Sendable, CustomStringConvertible {
             "The keyring is locked; unlock it (for example by logging in again) so Koyomi can use the password."
         case let .failed(reason):
             "The keyring could not keep the password: \(reason)"
+        case let .libraryMissing(reason):
+            "Koyomi cannot reach the keyring: its library libsecret could not be loaded (\(reason)); "
+                + "Debian's package libsecret-1-0 provides it. Koyomi will ask for the password again next time."
         }
     }
 }

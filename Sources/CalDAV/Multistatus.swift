@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 
 /// A parsed 207 Multi-Status body (RFC 4918 §13), reduced to what the client reads.
 struct Multistatus {
@@ -40,23 +37,11 @@ struct Multistatus {
     /// Every element name seen, for error bodies such as `<D:error><D:valid-sync-token/>`.
     var elementNames: Set<String> = []
 
-    /// Parses `data`; throws `.malformedResponse` when it is not well-formed XML.
+    /// Parses `data`; throws `.malformedResponse` when it is not well-formed XML, is cut off
+    /// before its root element closes, or declares a document type (`XMLPushParser`).
     init(parsing data: Data) throws {
         let reader = MultistatusReader()
-        // A stream, not XMLParser(data:): that hands libxml2 the whole answer at once, and it
-        // refuses one over 10 MB ("Code=1"), such as a listing of 50,000 plans from Radicale.
-        let parser = XMLParser(stream: InputStream(data: data))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        guard parser.parse() else {
-            throw CalDAVError.malformedResponse(
-                what: "XML that does not parse (at line \(parser.lineNumber), column \(parser.columnNumber) of \(data.count) bytes)")
-        }
-        // FoundationXML's parser reports success for a body cut off mid-document.
-        guard reader.closedRoot else {
-            throw CalDAVError.malformedResponse(what: "XML that ends before its last element is closed")
-        }
+        try XMLPushParser.parse(data, into: reader)
         self = reader.result
     }
 
@@ -74,22 +59,20 @@ struct Multistatus {
     }
 }
 
-/// The XMLParser delegate behind `Multistatus(parsing:)`: a stack of open elements.
-private final class MultistatusReader: NSObject, XMLParserDelegate {
+/// What `Multistatus(parsing:)` does with the parser's events: a stack of open elements.
+private final class MultistatusReader: XMLEventSink {
     var result = Multistatus()
-    /// Whether the document's root element was closed (the whole body arrived).
-    private(set) var closedRoot = false
     private var stack: [String] = []
-    private var texts: [String] = []
+    /// Each open element's own text so far, as UTF-8 (a character may arrive in two pieces).
+    private var texts: [[UInt8]] = []
     private var response: Multistatus.Response?
     private var propstatProperties: [String: Multistatus.Property] = [:]
     private var propstatStatus: Int?
     /// The property being read (a direct child of `DAV:prop`) and its stack depth.
     private var property: (name: String, value: Multistatus.Property, depth: Int)?
 
-    func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                qualifiedName: String?, attributes: [String: String] = [:]) {
-        let name = DAVName.qualified(namespaceURI ?? "", elementName)
+    func startElement(namespace: String, name elementName: String, attributes: [String: String]) {
+        let name = DAVName.qualified(namespace, elementName)
         result.elementNames.insert(name)
         if stack.last == DAVName.prop {
             property = (name, Multistatus.Property(), stack.count)
@@ -103,20 +86,16 @@ private final class MultistatusReader: NSObject, XMLParserDelegate {
         default: break
         }
         stack.append(name)
-        texts.append("")
+        texts.append([])
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        if !texts.isEmpty { texts[texts.count - 1] += string }
+    func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if !texts.isEmpty { texts[texts.count - 1].append(contentsOf: bytes) }
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        if !texts.isEmpty { texts[texts.count - 1] += String(decoding: CDATABlock, as: UTF8.self) }
-    }
-
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
-        guard let name = stack.popLast(), let text = texts.popLast() else { return }
-        closedRoot = stack.isEmpty
+    func endElement() {
+        guard let name = stack.popLast(), let bytes = texts.popLast() else { return }
+        let text = String(decoding: bytes, as: UTF8.self)
         let parent = stack.last
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let current = property, current.depth == stack.count {

@@ -43,27 +43,27 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     /// Points libcurl's callbacks at this transfer (`context` is its retained pointer).
-    func connect(to curl: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer) {
-        koyomi_curl_set_data_callback(curl, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
+    func connect(to curl: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer, api: UnsafePointer<koyomi_curl_api>) {
+        koyomi_curl_set_data_callback(api, curl, CURLOPT_WRITEFUNCTION) { bytes, size, count, context in
             let transfer = CurlTransfer.borrowed(context)
             let length = size * count
             return transfer.received(Data(bytes: bytes!, count: length)) ? length : 0
         }
-        koyomi_curl_set_pointer(curl, CURLOPT_WRITEDATA, context)
-        koyomi_curl_set_data_callback(curl, CURLOPT_HEADERFUNCTION) { bytes, size, count, context in
+        koyomi_curl_set_pointer(api, curl, CURLOPT_WRITEDATA, context)
+        koyomi_curl_set_data_callback(api, curl, CURLOPT_HEADERFUNCTION) { bytes, size, count, context in
             let transfer = CurlTransfer.borrowed(context)
             let length = size * count
             transfer.headerLine(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
             return length
         }
-        koyomi_curl_set_pointer(curl, CURLOPT_HEADERDATA, context)
-        koyomi_curl_set_long(curl, CURLOPT_NOPROGRESS, 0)
-        koyomi_curl_set_progress_callback(curl) { context, _, received, _, sent in
+        koyomi_curl_set_pointer(api, curl, CURLOPT_HEADERDATA, context)
+        koyomi_curl_set_long(api, curl, CURLOPT_NOPROGRESS, 0)
+        koyomi_curl_set_progress_callback(api, curl) { context, _, received, _, sent in
             let transfer = CurlTransfer.borrowed(context)
             if transfer.cancelled.load(ordering: .relaxed) { return 1 }
             return transfer.stillMoving(bytes: Int64(received) + Int64(sent)) ? 0 : 1
         }
-        koyomi_curl_set_pointer(curl, CURLOPT_XFERINFODATA, context)
+        koyomi_curl_set_pointer(api, curl, CURLOPT_XFERINFODATA, context)
     }
 
     /// The silence check, on each progress callback (libcurl calls it at least once a second).

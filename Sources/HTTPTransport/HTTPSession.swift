@@ -10,7 +10,8 @@ import Synchronization
 /// request fails when nothing arrives for `Limits.silenceSeconds` however long a large
 /// listing takes — or next to nothing: a server that trickles an answer a few bytes a second
 /// would otherwise hold a sync for ever. Each request runs `curl_easy_perform` on a thread of its own; finished
-/// handles are kept for the next request, so their connections are reused.
+/// handles are kept for the next request, so their connections are reused. libcurl itself is
+/// loaded by the first request (`CurlLibrary`), not when the session is made.
 public final class HTTPSession: Sendable {
     public struct Limits: Sendable {
         /// Giving up on connecting (and the TLS handshake).
@@ -41,16 +42,14 @@ public final class HTTPSession: Sendable {
     private static let keptHandles = 4
 
     public init(limits: Limits) {
-        _ = Self.globalInit
         self.limits = limits
     }
 
     deinit {
-        idleHandles.withLock { handles in handles.forEach { curl_easy_cleanup($0.pointer) } }
+        // Handles were kept only if libcurl loaded.
+        guard case let .success(curl) = CurlLibrary.shared else { return }
+        idleHandles.withLock { handles in handles.forEach { curl.api.pointee.easy_cleanup($0.pointer) } }
     }
-
-    /// libcurl wants this once per process, before any thread uses it.
-    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     /// Sends `request` and waits for the whole answer. A `sink` gets the body in pieces instead
     /// of the response (return false to stop: the request then fails as `.refused`).
@@ -71,65 +70,73 @@ public final class HTTPSession: Sendable {
     }
 
     private func run(_ request: HTTPRequest, _ transfer: CurlTransfer) -> Result<HTTPResponse, HTTPFailure> {
-        guard let handle = takeHandle() else { return .failure(.unreachable(reason: "libcurl could not start a request")) }
+        let api: UnsafePointer<koyomi_curl_api>
+        switch CurlLibrary.shared {
+        case let .success(library): api = library.api
+        // No libcurl: every request fails, saying which library could not be loaded and why.
+        case let .failure(failure): return .failure(failure)
+        }
+        guard let handle = takeHandle(api) else { return .failure(.unreachable(reason: "libcurl could not start a request")) }
         var keep = true
-        defer { if keep { giveBack(handle) } else { curl_easy_cleanup(handle.pointer) } }
+        defer { if keep { giveBack(handle, api) } else { api.pointee.easy_cleanup(handle.pointer) } }
         let curl = handle.pointer
-        curl_easy_reset(curl)
+        api.pointee.easy_reset(curl)
         var headerList: UnsafeMutablePointer<curl_slist>?
         // Expect: 100-continue would wait a second before each large upload.
         for line in request.headers.map({ "\($0.name): \($0.value)" }) + ["Expect:"] {
-            headerList = curl_slist_append(headerList, line)
+            headerList = api.pointee.slist_append(headerList, line)
         }
-        defer { curl_slist_free_all(headerList) }
+        defer { api.pointee.slist_free_all(headerList) }
         let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
         errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
         defer { errorText.deallocate() }
 
-        koyomi_curl_set_string(curl, CURLOPT_URL, request.url.absoluteString)
-        koyomi_curl_set_string(curl, CURLOPT_PROTOCOLS_STR, "http,https")
-        koyomi_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
-        koyomi_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, 0)
-        koyomi_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectSeconds * 1000))
+        koyomi_curl_set_string(api, curl, CURLOPT_URL, request.url.absoluteString)
+        koyomi_curl_set_string(api, curl, CURLOPT_PROTOCOLS_STR, "http,https")
+        koyomi_curl_set_long(api, curl, CURLOPT_NOSIGNAL, 1)
+        koyomi_curl_set_long(api, curl, CURLOPT_FOLLOWLOCATION, 0)
+        koyomi_curl_set_long(api, curl, CURLOPT_CONNECTTIMEOUT_MS, Int(limits.connectSeconds * 1000))
         // libcurl's "slower than slowestBytesPerSecond for this long" bounds the wait for the
         // answer to begin; once it has, the transfer's own progress check (`CurlTransfer`)
         // ends one that goes quiet for silenceSeconds.
-        koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, limits.slowestBytesPerSecond)
-        koyomi_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.answerWaitSeconds.rounded(.up))))
-        koyomi_curl_set_long(curl, CURLOPT_TIMEOUT_MS, limits.totalSeconds.map { Int($0 * 1000) } ?? 0)
-        koyomi_curl_set_string(curl, CURLOPT_USERAGENT, "Koyomi")
-        koyomi_curl_set_string(curl, CURLOPT_ACCEPT_ENCODING, "") // whatever libcurl can decode
-        koyomi_curl_set_list(curl, CURLOPT_HTTPHEADER, headerList)
-        koyomi_curl_set_pointer(curl, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorText))
+        koyomi_curl_set_long(api, curl, CURLOPT_LOW_SPEED_LIMIT, limits.slowestBytesPerSecond)
+        koyomi_curl_set_long(api, curl, CURLOPT_LOW_SPEED_TIME, max(1, Int(limits.answerWaitSeconds.rounded(.up))))
+        koyomi_curl_set_long(api, curl, CURLOPT_TIMEOUT_MS, limits.totalSeconds.map { Int($0 * 1000) } ?? 0)
+        koyomi_curl_set_string(api, curl, CURLOPT_USERAGENT, "Koyomi")
+        koyomi_curl_set_string(api, curl, CURLOPT_ACCEPT_ENCODING, "") // whatever libcurl can decode
+        koyomi_curl_set_list(api, curl, CURLOPT_HTTPHEADER, headerList)
+        koyomi_curl_set_pointer(api, curl, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorText))
         if request.method == "GET" {
-            koyomi_curl_set_long(curl, CURLOPT_HTTPGET, 1)
+            koyomi_curl_set_long(api, curl, CURLOPT_HTTPGET, 1)
         } else {
-            koyomi_curl_set_string(curl, CURLOPT_CUSTOMREQUEST, request.method)
+            koyomi_curl_set_string(api, curl, CURLOPT_CUSTOMREQUEST, request.method)
         }
         if let body = request.body {
-            koyomi_curl_set_large(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
+            koyomi_curl_set_large(api, curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count))
             body.withUnsafeBytes { bytes in
                 // COPYPOSTFIELDS: libcurl keeps its own copy for the whole transfer.
-                _ = koyomi_curl_set_pointer(curl, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorText)))
+                _ = koyomi_curl_set_pointer(api, curl, CURLOPT_COPYPOSTFIELDS,
+                                            UnsafeMutableRawPointer(mutating: bytes.baseAddress ?? UnsafeRawPointer(errorText)))
             }
         }
         let context = Unmanaged.passRetained(transfer)
         defer { context.release() }
-        transfer.connect(to: curl, context: context.toOpaque())
+        transfer.connect(to: curl, context: context.toOpaque(), api: api)
 
         let start = Date()
-        let code = curl_easy_perform(curl)
+        let code = api.pointee.easy_perform(curl)
         if code == CURLE_OK, !transfer.headersComplete {
             keep = false
             return .failure(.unreachable(reason: "the server's answer was cut off in its headers"))
         }
         if code == CURLE_OK {
-            return .success(HTTPResponse(status: koyomi_curl_response_code(curl), headers: transfer.headers, body: transfer.body))
+            return .success(HTTPResponse(status: koyomi_curl_response_code(api, curl), headers: transfer.headers, body: transfer.body))
         }
         // A handle whose transfer failed may hold a broken connection: not reused.
         keep = false
         let said = String(cString: errorText)
-        let reason = said.isEmpty ? String(cString: curl_easy_strerror(code)) : said
+        let reason = said.isEmpty
+            ? api.pointee.easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)" : said
         return .failure(Self.failure(code, reason: reason, elapsed: Date().timeIntervalSince(start), transfer: transfer,
                                      limits: limits))
     }
@@ -156,18 +163,18 @@ public final class HTTPSession: Sendable {
         }
     }
 
-    private func takeHandle() -> EasyHandle? {
+    private func takeHandle(_ api: UnsafePointer<koyomi_curl_api>) -> EasyHandle? {
         if let reused = idleHandles.withLock({ $0.popLast() }) { return reused }
-        return curl_easy_init().map(EasyHandle.init)
+        return api.pointee.easy_init().map(EasyHandle.init)
     }
 
-    private func giveBack(_ handle: EasyHandle) {
+    private func giveBack(_ handle: EasyHandle, _ api: UnsafePointer<koyomi_curl_api>) {
         let extra = idleHandles.withLock { handles -> EasyHandle? in
             guard handles.count < Self.keptHandles else { return handle }
             handles.append(handle)
             return nil
         }
-        if let extra { curl_easy_cleanup(extra.pointer) }
+        if let extra { api.pointee.easy_cleanup(extra.pointer) }
     }
 }
 

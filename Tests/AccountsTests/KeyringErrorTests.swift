@@ -53,6 +53,19 @@ final class KeyringErrorTests: XCTestCase {
         XCTAssertTrue(outcome.contains("org.freedesktop.secrets"), "the reason names the missing service: \(outcome)")
     }
 
+    /// libsecret is opened on the first keyring call: a broken one found first
+    /// (LD_LIBRARY_PATH) is an error in words, and the process goes on.
+    func testALibsecretThatCannotBeLoadedIsSaidInWords() throws {
+        let folder = try TestEnvironment.makeFolder("keyring-nolibrary")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data().write(to: folder.appendingPathComponent("libsecret-1.so.0"))
+        let outcomes = try runChildren(URL(fileURLWithPath: CommandLine.arguments[0]), [Self.childTest], bus: nil,
+                                       extra: ["LD_LIBRARY_PATH": folder.path])
+        let outcome = try XCTUnwrap(outcomes.first)
+        XCTAssertTrue(outcome.hasPrefix("libraryMissing: Koyomi cannot reach the keyring: its library libsecret could not be "
+                                        + "loaded (\(folder.path)/libsecret-1.so.0: "), outcome)
+    }
+
     /// A keyring that holds the password but stays locked (the unlock prompt cannot be
     /// shown): reading says `.locked` rather than "no password", and so does storing.
     func testLockedKeyringSaysLocked() throws {
@@ -145,6 +158,7 @@ private extension Error {
         case .unavailable: "unavailable"
         case .locked: "locked"
         case .failed: "failed"
+        case .libraryMissing: "libraryMissing"
         case nil: "other"
         }
     }
