@@ -23,6 +23,9 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case server(status: Int, href: String)
     /// The answer could not be understood; `what` names the part that was wrong or missing.
     case malformedResponse(what: String)
+    /// A library Koyomi opens when it first talks to a server is not on this computer;
+    /// `reason` names it, the loader's reason and the package that provides it.
+    case libraryMissing(reason: String)
 
     public var description: String {
         switch self {
@@ -50,6 +53,8 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(meaning) (HTTP \(status) for \(href)); the next sync tries again"
         case .malformedResponse(let what):
             return "the server's answer could not be read: \(what)"
+        case .libraryMissing(let reason):
+            return reason
         }
     }
 }

@@ -36,7 +36,7 @@ struct XMLLibrary: @unchecked Sendable { // function pointers, resolved once and
     static func load(_ file: String) -> Result<XMLLibrary, CalDAVError> {
         func failure() -> Result<XMLLibrary, CalDAVError> {
             let reason = dlerror().map { String(cString: $0) } ?? "\(file) could not be opened"
-            return .failure(.malformedResponse(what: "Koyomi's XML library libxml2 could not be loaded ("
+            return .failure(.libraryMissing(reason: "Koyomi's XML library libxml2 could not be loaded ("
                 + reason + "); Debian's package libxml2 provides it"))
         }
         guard let handle = dlopen(file, RTLD_NOW | RTLD_LOCAL) else { return failure() }

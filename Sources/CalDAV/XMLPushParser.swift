@@ -25,8 +25,8 @@ final class XMLPushParser {
 
     /// Reads `data` into `sink`.
     /// - Throws: `CalDAVError.malformedResponse`, in words: XML that does not parse (with where),
-    ///   that ends before its last element is closed, that has a document type declaration, or
-    ///   libxml2 that could not be loaded.
+    ///   that ends before its last element is closed, or that has a document type declaration;
+    ///   `.libraryMissing` when libxml2 could not be loaded.
     static func parse(_ data: Data, into sink: some XMLEventSink) throws(CalDAVError) {
         let library = try XMLLibrary.shared.get()
         let parser = XMLPushParser(library: library, sink: sink)

@@ -143,6 +143,17 @@ final class SyncDialogsTests: XCTestCase, @unchecked Sendable {
         }
     }
 
+    /// Libraries opened when Koyomi first talks to a server: a missing one is named, not taken
+    /// for a server without calendars.
+    func testAMissingLibraryIsNamedNotBlamedOnTheServer() {
+        let reason = "Koyomi's XML library libxml2 could not be loaded (libxml2.so.2: cannot open shared object file: "
+            + "No such file or directory); Debian's package libxml2 provides it"
+        XCTAssertEqual(SyncErrorText.sentence(for: CalDAVError.libraryMissing(reason: reason)),
+                       "Koyomi cannot talk to servers on this computer: " + reason)
+        XCTAssertEqual(SyncErrorText.sentence(for: CalDAVError.malformedResponse(what: "no calendar home on the server")),
+                       "No CalDAV calendars were found at this address. Check the server address.")
+    }
+
     func testServerAddressAcceptsAHostOrAURL() {
         XCTAssertEqual(ServerAddress.url(from: " dav.example.com "), URL(string: "https://dav.example.com"))
         XCTAssertEqual(ServerAddress.url(from: "dav.example.com:5232"), URL(string: "https://dav.example.com:5232"))

@@ -28,6 +28,10 @@ enum SyncErrorText {
         case .server(let status, _):
             // TRANSLATORS: %@ is an HTTP status number, e.g. "500".
             return FormatterStrings.fill(L("The server answered with an error (HTTP %@)."), String(status))
+        case .libraryMissing(let reason):
+            // TRANSLATORS: a library needed to talk to servers is not installed; %@ names it and
+            // the package that provides it (not translated).
+            return FormatterStrings.fill(L("Koyomi cannot talk to servers on this computer: %@"), reason)
         case .preconditionFailed, .invalidSyncToken:
             return error.description
         }
