@@ -1,3 +1,4 @@
+import CalendarModel
 import Foundation
 
 /// Which events of a file may have a plan in an interval, told from their text alone, so a
@@ -11,7 +12,7 @@ import Foundation
 /// those as always. Dates are compared as calendar days with two days to spare on each side,
 /// which covers every zone's offset (at most 14 hours) and floating times in any zone.
 struct EventReach {
-    /// Days since 1970-01-01 (proleptic Gregorian), inclusive.
+    /// Days since 1970-01-01 (`CalendarDay.julianOffset`), inclusive.
     let firstDay: Int
     let lastDay: Int
 
@@ -55,16 +56,12 @@ struct EventReach {
         return start <= lastDay && last >= firstDay
     }
 
-    /// The calendar day a DATE or DATE-TIME value names by its digits ("20260614" or
-    /// "20260614T093000[Z]"), as days since 1970-01-01; nil for anything else.
+    /// The calendar day a DATE or DATE-TIME value names ("20260614" or "20260614T093000[Z]"),
+    /// as days since 1970-01-01; nil for anything else.
     static func day(_ content: ByteContentLine) -> Int? {
-        let value = content.value
-        guard value.count == 8 || (value.count >= 15 && content.bytes[value.lowerBound + 8] == UInt8(ascii: "T")),
-              let year = number(content.bytes, value.lowerBound, 4),
-              let month = number(content.bytes, value.lowerBound + 4, 2),
-              let day = number(content.bytes, value.lowerBound + 6, 2),
-              (1...12).contains(month), (1...31).contains(day) else { return nil }
-        return daysSince1970(year: year, month: month, day: day)
+        let value = content.bytes[content.value]
+        guard RawEvent.isPossible(value) else { return nil }
+        return RawEvent.day(of: value)?.julianOffset
     }
 
     /// Whole days a non-negative DURATION spans at most ("P1W", "P2DT3H", "PT90M"), rounded up;
@@ -105,25 +102,5 @@ struct EventReach {
         }
         guard !digits, !inTime || timeUnits > 0 else { return nil }
         return (seconds + 86_399) / 86_400
-    }
-
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int, _ count: Int) -> Int? {
-        var result = 0
-        for index in at..<(at + count) {
-            let byte = bytes[index]
-            guard byte >= 48 && byte <= 57 else { return nil }
-            result = result * 10 + Int(byte - 48)
-        }
-        return result
-    }
-
-    /// Days from 1970-01-01 to a Gregorian date (Howard Hinnant's `days_from_civil`).
-    static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }

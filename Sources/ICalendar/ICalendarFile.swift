@@ -125,9 +125,10 @@ public final class ICalendarFile: PlanSource {
         if let problem = ICalendarSource.problem(withText: text) { throw fail(problem) }
         options.waitIfHeld(size: text.utf8.count)
         let fileName = (sourceName as NSString).lastPathComponent
-        let early = firstPart.flatMap { firstPart in
-            options.firstPart.map { (reach: EventReach($0.interval), deliver: firstPart) }
-        }.flatMap { text.utf8.count >= FirstPart.minimumSize ? $0 : nil }
+        var early: (reach: EventReach, deliver: (ParsedCalendar, TimeZoneTable) -> Void)?
+        if let firstPart, let interval = options.firstPart?.interval, text.utf8.count >= FirstPart.minimumSize {
+            early = (EventReach(interval), firstPart)
+        }
         var text = ICalendarSource.readingLoneCarriageReturns(text)
         var corrections: [String] = []
         let read = text.withUTF8 { bytes -> Result<(CalendarReader, TimeZoneTable)?, ICalendarError> in

@@ -131,19 +131,29 @@ struct RawEvent {
         guard count == 8 || ((count == 15 || (count == 16 && chars[start + 15] == 90)) && chars[start + 8] == 84) else {
             return false
         }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for offset in range {
-                let char = chars[start + offset]
-                guard char >= 48 && char <= 57 else { return nil }
-                value = value * 10 + Int(char - 48)
-            }
-            return value
-        }
-        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-              CalendarDay(year: year, month: month, day: day) != nil else { return false }
+        guard day(of: chars) != nil else { return false }
         guard count > 8 else { return true }
-        guard let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15) else { return false }
+        guard let hour = number(chars, 9..<11), let minute = number(chars, 11..<13),
+              let second = number(chars, 13..<15) else { return false }
         return hour <= 23 && minute <= 59 && second <= 60
+    }
+
+    /// The day a DATE or DATE-TIME value's first eight digits name; nil when they are not
+    /// digits or name no day (February 30).
+    static func day(of chars: Slice<UnsafeBufferPointer<UInt8>>) -> CalendarDay? {
+        guard chars.count >= 8, let year = number(chars, 0..<4), let month = number(chars, 4..<6),
+              let day = number(chars, 6..<8) else { return nil }
+        return CalendarDay(year: year, month: month, day: day)
+    }
+
+    /// The decimal number at `offsets` from the start of `chars`; nil if any is not a digit.
+    private static func number(_ chars: Slice<UnsafeBufferPointer<UInt8>>, _ offsets: Range<Int>) -> Int? {
+        var value = 0
+        for offset in offsets {
+            let char = chars[chars.startIndex + offset]
+            guard char >= 48 && char <= 57 else { return nil }
+            value = value * 10 + Int(char - 48)
+        }
+        return value
     }
 }
