@@ -34,13 +34,17 @@ public struct AllDayRowLayout: Equatable, Sendable {
         // hold thousands of bar rows, and both were most of a page's time.
         let days = span.days
         let starts = (days + [span.last.adding(days: 1)]).map { $0.start(in: calendar) }
-        var found: [(row: PlanOnDay, column: Int, last: Int, before: Bool, after: Bool)] = []
+        // Each day's rows are kept (arrays share their storage) and bars are found, sorted and
+        // given lanes as small values pointing into them: a busy month's week has hundreds of
+        // bar rows, nearly all folded into "+N", and copying a row (a plan and its strings)
+        // for each was most of the layout's time. Only the bars shown copy their row.
+        let rowsByColumn = days.map(plans)
+        var found: [Found] = []
         for (column, day) in days.enumerated() {
-            let rows = plans(day)
+            let rows = rowsByColumn[column]
             for index in rows.indices where (rows[index].startsOnDay || column == 0) && isBar(rows[index]) {
-                let row = rows[index]
                 let last: Int, before: Bool, after: Bool
-                switch row.plan.timing {
+                switch rows[index].plan.timing {
                 case let .allDay(start, end):
                     let lastDay = max(start, end.adding(days: -1))
                     last = min(days.count - 1, column + max(0, lastDay.julianOffset - day.julianOffset))
@@ -54,33 +58,49 @@ public struct AllDayRowLayout: Equatable, Sendable {
                     before = start < starts[0]
                     after = end > starts[days.count]
                 }
-                found.append((row, column, last, before, after))
+                found.append(Found(column: column, row: index, last: last, before: before, after: after, order: found.count))
             }
         }
         // Earliest first, then longest, then list order: at one start, long bars take the top lanes.
-        let placed = found.enumerated().sorted { a, b in
-            let lengthA = a.element.last - a.element.column, lengthB = b.element.last - b.element.column
-            if a.element.column != b.element.column { return a.element.column < b.element.column }
-            if lengthA != lengthB { return lengthA > lengthB }
-            return a.offset < b.offset
-        }.map(\.element)
+        found.sort { a, b in
+            if a.column != b.column { return a.column < b.column }
+            if a.last != b.last { return a.last > b.last }
+            return a.order < b.order
+        }
         var laneEnds: [Int] = []
-        var all: [Bar] = []
-        for item in placed {
+        var lanes: [Int] = []
+        lanes.reserveCapacity(found.count)
+        for item in found {
             let lane = laneEnds.firstIndex { $0 < item.column } ?? laneEnds.count
             if lane == laneEnds.count { laneEnds.append(item.last) } else { laneEnds[lane] = item.last }
-            all.append(Bar(plan: item.row, column: item.column, length: item.last - item.column + 1, lane: lane,
-                           continuesBefore: item.before, continuesAfter: item.after))
+            lanes.append(lane)
         }
         let limit = max(1, maxLanes)
         // Past the limit, the last lane shown says "+N" instead.
         let shownLanes = laneEnds.count <= limit ? laneEnds.count : limit - 1
         var hidden = Array(repeating: 0, count: span.count)
-        for bar in all where bar.lane >= shownLanes {
-            for column in bar.column..<(bar.column + bar.length) { hidden[column] += 1 }
+        var shown: [Bar] = []
+        for (item, lane) in zip(found, lanes) {
+            guard lane < shownLanes else {
+                for column in item.column...item.last { hidden[column] += 1 }
+                continue
+            }
+            shown.append(Bar(plan: rowsByColumn[item.column][item.row], column: item.column, length: item.last - item.column + 1,
+                             lane: lane, continuesBefore: item.before, continuesAfter: item.after))
         }
-        bars = all.filter { $0.lane < shownLanes }
+        bars = shown
         laneCount = min(laneEnds.count, limit)
         self.hidden = hidden
+    }
+
+    /// A bar row found: its day's column, its index in that day's rows, the column of its last
+    /// day, whether it is cut at either end, and its place in the order found.
+    private struct Found {
+        var column: Int
+        var row: Int
+        var last: Int
+        var before: Bool
+        var after: Bool
+        var order: Int
     }
 }

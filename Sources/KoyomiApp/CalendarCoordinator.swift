@@ -365,10 +365,13 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
                                    key: store.visibleMonth.description)
             // Plans, not rows: a ten-day trip is one plan, listed on ten days. Each is counted
             // on its first day, or on the month's first day when it began before (no set of
-            // ids: a busy month has thousands of rows, and this runs on every page).
+            // ids: a busy month has thousands of rows, and this runs on every page). Rows are
+            // read in place: `reduce` copied each row (a plan and its strings) to look at two fields.
             let first = store.visibleMonth.firstDay
-            let count = agenda.reduce(0) { total, entry in
-                total + entry.plans.reduce(0) { $0 + ($1.startsOnDay || $1.day == first ? 1 : 0) }
+            var count = 0
+            for entry in agenda {
+                let plans = entry.plans
+                for index in plans.indices where plans[index].startsOnDay || plans[index].day == first { count += 1 }
             }
             guard !search.isOpen else { return }
             panel?.setHandleTitle(Self.handleTitle(formatter.monthTitle(store.visibleMonth), formatter.planCountText(count)))

@@ -97,7 +97,12 @@ open class Widget: GObjectRef {
 
     public var tooltip: String? {
         get { String.fromC(gtk_widget_get_tooltip_text(widget)) }
-        set { gtk_widget_set_tooltip_text(widget, newValue) }
+        // GTK 4.8 asks the display where the pointer is on every set (X round trips), even for
+        // the same text: a text that did not change is not set again.
+        set {
+            guard newValue != tooltip else { return }
+            gtk_widget_set_tooltip_text(widget, newValue)
+        }
     }
 
     public var canFocus: Bool {

@@ -12,6 +12,8 @@ import ICalendar
 /// - `handlerMs`: the click's signal handler (store action, views re-rendered);
 /// - `frameMs`: from the click to the end of the frame that shows the result (the window's
 ///   frame clock, `afterNextPaint`);
+/// - `cpuMs`: the window thread's CPU time over the same stretch: the app's own work, which
+///   other programs on the machine (or the X server's share) do not lengthen;
 /// - `modelMs`: the same store calls the coordinator makes (decorations of the 42 days, the
 ///   day's plans or the month's agenda) replayed on a twin store over a second, independent
 ///   load of the same files, so neither run warms the other's caches.
@@ -23,6 +25,7 @@ final class InteractionBenchmark {
         var frameMs: [Double] = []
         var handlerMs: [Double] = []
         var modelMs: [Double] = []
+        var cpuMs: [Double] = []
     }
 
     struct Report: Encodable {
@@ -226,11 +229,13 @@ final class InteractionBenchmark {
         guard let step = steps.popLast() else { return done() }
         if kindStart?.kind != step.kind, step.kind != .switchToMonth { kindStart = (step.kind, now) }
         let start = MainLoop.monotonicSeconds
+        let cpuStart = Self.threadCPUSeconds
         step.action()
         let handled = MainLoop.monotonicSeconds
         afterPaint(where: step.isShown, paintsLeft: Self.paintsPerStep) { [weak self] in
             guard let self else { return }
             let painted = MainLoop.monotonicSeconds
+            let cpu = Self.threadCPUSeconds - cpuStart
             var model = 0.0
             if let twin = self.twin {
                 let modelStart = MainLoop.monotonicSeconds
@@ -240,7 +245,7 @@ final class InteractionBenchmark {
             } else {
                 self.nextAfterPause()
             }
-            self.record(step, frame: painted - start, handler: handled - start, model: model)
+            self.record(step, frame: painted - start, handler: handled - start, model: model, cpu: cpu)
         }
     }
 
@@ -265,8 +270,16 @@ final class InteractionBenchmark {
         }
     }
 
-    private func record(_ step: Step, frame: Double, handler: Double, model: Double) {
+    /// CPU seconds the calling thread has used.
+    private static var threadCPUSeconds: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1_000_000_000
+    }
+
+    private func record(_ step: Step, frame: Double, handler: Double, model: Double, cpu: Double) {
         func add(_ samples: inout Samples) {
+            samples.cpuMs.append(cpu * 1000)
             samples.frameMs.append(frame * 1000)
             samples.handlerMs.append(handler * 1000)
             samples.modelMs.append(model * 1000)

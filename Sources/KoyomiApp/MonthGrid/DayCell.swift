@@ -52,6 +52,8 @@ final class DayCell {
         // As much of the name as the cell has room for beside the dots, then "…".
         holiday.ellipsis = .end
         holiday.isVisible = false
+        // Its whole name on hover, asked for then (a set tooltip costs GTK round trips to X).
+        holiday.provideTooltip { [weak holiday] in holiday?.text }
         overflow.addCSSClass("overflow")
         // "+999" at most; fewer digits leave a little room after them.
         overflow.minChars = 2
@@ -134,7 +136,6 @@ final class DayCell {
         }
         if let label = decoration.label {
             holiday.text = label
-            holiday.tooltip = label
             let newClass = decoration.labelColor.map(colors.className(for:))
             if newClass != holidayClass {
                 if let old = holidayClass { holiday.removeCSSClass(old) }

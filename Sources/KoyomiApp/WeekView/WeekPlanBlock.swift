@@ -17,7 +17,7 @@ final class WeekPlanBlock {
     /// The time the block says (also when it is too short to draw it); nil for a bar.
     private(set) var timeText: String?
     private var shownMarkup = ""
-    /// The name a screen reader (and the tooltip) will say, worked out and sent after the
+    /// The name a screen reader will say (and the tooltip shows), worked out and sent after the
     /// frame is painted (`sendAccessibleText`): a week has a couple of hundred blocks, and
     /// each name is a D-Bus signal to the accessibility bus.
     private var wantedAccessibleLabel: (() -> String)?
@@ -37,6 +37,12 @@ final class WeekPlanBlock {
         button = Button(child: text)
         button.hasFrame = false
         button.addCSSClass(isBar ? "plan-bar" : "plan-block")
+        // The tooltip is the block's name, worked out when the pointer rests on it: setting a
+        // tooltip's text costs GTK 4.8 round trips to the X server, and a page changes hundreds.
+        button.provideTooltip { [weak self] in
+            guard let self, self.entry != nil else { return nil }
+            return self.wantedAccessibleLabel?() ?? self.button.accessibleLabel
+        }
     }
 
     /// Shows `entry` in `colorClass`'s colour; `timeText` nil for a bar, and drawn only when
@@ -72,13 +78,11 @@ final class WeekPlanBlock {
 
     var hasUnsentAccessibleText: Bool { wantedAccessibleLabel != nil }
 
-    /// Sends the name (and tooltip) worked out for the plan shown now.
+    /// Sends the name worked out for the plan shown now.
     func sendAccessibleText() {
         guard let wanted = wantedAccessibleLabel else { return }
         wantedAccessibleLabel = nil
-        let label = wanted()
-        button.accessibleLabel = label
-        if button.tooltip != label { button.tooltip = label }
+        button.accessibleLabel = wanted()
     }
 
     func hide() {
