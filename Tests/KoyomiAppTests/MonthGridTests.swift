@@ -25,8 +25,8 @@ final class MonthGridTests: AppTestCase {
             _ = openWindow([path], locale: "de_DE", firstWeekday: 2)
             XCTAssertEqual(title, "November 2026")
             XCTAssertEqual(window.grid.cells.first?.day?.description, "2026-10-26", "Monday before Nov 1")
-            XCTAssertTrue(window.grid.cells.first!.button.hasCSSClass("other-month"))
-            XCTAssertFalse(cell("2026-11-02").button.hasCSSClass("other-month"))
+            XCTAssertTrue(window.grid.cells.first!.isGreyed)
+            XCTAssertFalse(cell("2026-11-02").isGreyed)
         }
     }
 
@@ -112,7 +112,7 @@ final class MonthGridTests: AppTestCase {
             _ = openWindow([path], month: YearMonth(year: 2024, month: 2))
             XCTAssertEqual(title, "February 2024")
             XCTAssertEqual(selectedCells(), [], "today is not in this grid")
-            XCTAssertEqual(window.grid.cells.filter { !$0.button.hasCSSClass("other-month") }.count, 29, "leap year")
+            XCTAssertEqual(window.grid.cells.filter { !$0.isGreyed }.count, 29, "leap year")
         }
     }
 }

@@ -79,6 +79,8 @@ final class DayCell {
     }
 
     var numberText: String { number.text }
+    /// Whether the day is drawn greyed, as a day of the month before or after.
+    var isGreyed: Bool { number.hasCSSClass("other-month") }
     var holidayText: String? { holiday.isVisible ? holiday.text : nil }
     var overflowText: String? { overflow.isVisible ? overflow.text : nil }
     var visibleDotClasses: [String] { zip(dots, dotClasses).compactMap { $0.isVisible ? $1 : nil } }
@@ -87,7 +89,9 @@ final class DayCell {
     func show(_ day: CalendarDay, numberText: String, inMonth: Bool, isToday: Bool, isSelected: Bool) {
         self.day = day
         number.text = numberText
-        button.setCSSClass("other-month", !inMonth)
+        // The greyed texts carry the class, not the cell: a class changed on the cell restyles
+        // everything in it (a roomy cell's chips too), and a page changes it in a dozen cells.
+        for text in [number, holiday, overflow] as [Widget] { text.setCSSClass("other-month", !inMonth) }
         button.setCSSClass("today", isToday)
         button.setCSSClass("selected", isSelected)
         // Accessible properties are set only when they change: each set is a D-Bus signal to

@@ -18,11 +18,9 @@ enum Stylesheet {
     /* Greyed days stay readable: 0.6 × the 80% black of the light style is 3.7:1 on #fafafa
        (white on #242424: 6.4:1). Their dots keep full colour: ColorClasses already tuned them
        to 3:1, and dimming would undo that. Today and the selection are never greyed. */
-    button.day-cell.other-month .day-number,
-    button.day-cell.other-month .holiday-label,
-    button.day-cell.other-month .overflow { opacity: 0.6; }
-    button.day-cell.other-month.today .day-number,
-    button.day-cell.other-month.selected .day-number { opacity: 1; }
+    .day-number.other-month, .holiday-label.other-month, .overflow.other-month { opacity: 0.6; }
+    button.day-cell.today .day-number.other-month,
+    button.day-cell.selected .day-number.other-month { opacity: 1; }
     button.day-cell.today .day-number { color: @accent_color; font-weight: 800; box-shadow: inset 0 0 0 2px @accent_color; }
     button.day-cell.selected .day-number {
         background-color: @accent_bg_color; color: @accent_fg_color; font-weight: bold; box-shadow: none;
