@@ -32,6 +32,9 @@ struct AppBenchmark {
             var frame: Stats?
             var handler: Stats?
             var model: Stats?
+            /// The window thread's CPU time over the same stretch as the frame: the app's own
+            /// work, which other programs and the X server do not lengthen.
+            var cpu: Stats?
         }
     }
 
@@ -49,6 +52,8 @@ struct AppBenchmark {
             var frameMs: [Double]
             var handlerMs: [Double]
             var modelMs: [Double]
+            /// Missing from a koyomi older than this field.
+            var cpuMs: [Double]?
         }
     }
 
@@ -124,12 +129,13 @@ struct AppBenchmark {
         }
         let report = try run.appReport(arguments: ["--benchmark-interactions", String(count), "--month", month] + files)
         func summary(_ samples: AppReport.Samples) -> Interactions.Summary {
-            .init(frame: Stats(samples.frameMs), handler: Stats(samples.handlerMs), model: Stats(samples.modelMs))
+            .init(frame: Stats(samples.frameMs), handler: Stats(samples.handlerMs), model: Stats(samples.modelMs),
+                  cpu: samples.cpuMs.flatMap { Stats($0) })
         }
         let inRange = report.resizeWidths.map { (400...1600).contains($0) }
         func resized(_ values: [Double]) -> [Double] { zip(values, inRange).filter(\.1).map(\.0) }
         let resize = AppReport.Samples(frameMs: resized(report.resize.frameMs), handlerMs: resized(report.resize.handlerMs),
-                                       modelMs: resized(report.resize.modelMs))
+                                       modelMs: resized(report.resize.modelMs), cpuMs: report.resize.cpuMs.map(resized))
         return Interactions(page: summary(report.page), select: summary(report.select),
                             switchToWeek: summary(report.switchToWeek), weekPage: summary(report.weekPage),
                             resize: summary(resize))
