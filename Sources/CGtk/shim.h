@@ -30,6 +30,28 @@ static inline void koyomi_accessible_set_labelled_by(GtkWidget *widget, GtkWidge
 }
 
 /// "query-tooltip" as GTK emits it when the pointer rests on `widget` (tests): true if a tooltip shows.
+/// Pixels `markup` takes on one line in the display's base font (GtkSettings' gtk-font-name)
+/// with its size times `scale`, in `widget`'s Pango context (the screen's resolution).
+static inline void koyomi_markup_size_in_base_font(GtkWidget *widget, const char *markup, double scale,
+                                                   int *width, int *height) {
+    char *name = NULL;
+    g_object_get(gtk_settings_get_default(), "gtk-font-name", &name, NULL);
+    PangoFontDescription *font = pango_font_description_from_string(name ? name : "Sans 10");
+    g_free(name);
+    int size = pango_font_description_get_size(font);
+    if (pango_font_description_get_size_is_absolute(font)) {
+        pango_font_description_set_absolute_size(font, size * scale);
+    } else {
+        pango_font_description_set_size(font, (int)(size * scale));
+    }
+    PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
+    pango_layout_set_font_description(layout, font);
+    pango_layout_set_markup(layout, markup, -1);
+    pango_layout_get_pixel_size(layout, width, height);
+    g_object_unref(layout);
+    pango_font_description_free(font);
+}
+
 static inline gboolean koyomi_emit_query_tooltip(GtkWidget *widget, gpointer tooltip) {
     gboolean shown = FALSE;
     g_signal_emit_by_name(widget, "query-tooltip", 0, 0, FALSE, tooltip, &shown);

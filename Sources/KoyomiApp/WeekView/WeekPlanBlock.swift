@@ -71,9 +71,11 @@ final class WeekPlanBlock {
         button.isVisible = true
     }
 
-    /// Pixels `title` takes on one line in the block's own font (bold, as shown).
+    /// Pixels `title` takes on one line in the block's own font (bold, as shown), also before
+    /// any block has been shown: the first frame's bars are laid out by it.
     func titleWidth(_ title: String) -> Int {
-        text.pixelSize(ofMarkup: "<b>" + Label.escape(title) + "</b>").width
+        let markup = "<b>" + Label.escape(title) + "</b>"
+        return text.pixelSize(ofMarkup: markup, baseFontScaledBy: WeekStylesheet.blockFontScale).width
     }
 
     var hasUnsentAccessibleText: Bool { wantedAccessibleLabel != nil }

@@ -2,6 +2,9 @@
 /// tint of it behind the text, the colour itself as the leading edge); text keeps the
 /// theme's foreground colour, so its contrast is the theme's.
 enum WeekStylesheet {
+    /// Blocks' and bars' text size against the base font (`WeekPlanBlock.titleWidth` measures with it).
+    static let blockFontScale = 0.8
+
     static let css = """
     button.week-day-header { padding: 4px 2px; border-radius: 8px; font-feature-settings: "tnum"; }
     button.week-day-header.today { color: @accent_color; font-weight: 800; }
@@ -16,7 +19,7 @@ enum WeekStylesheet {
     .week-now-line { min-height: 2px; background-color: @destructive_color; }
     button.plan-block, button.plan-bar {
         padding: 1px 4px; border-radius: 5px; border-style: solid; border-width: 0;
-        border-left-width: 3px; min-height: 0; min-width: 0; font-size: 0.8em;
+        border-left-width: 3px; min-height: 0; min-width: 0; font-size: \(blockFontScale)em;
     }
     button.plan-block:dir(rtl), button.plan-bar:dir(rtl) { border-left-width: 0; border-right-width: 3px; }
     button.plan-block { margin: 0 1px 1px 1px; }
