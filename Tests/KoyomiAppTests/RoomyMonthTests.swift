@@ -194,5 +194,40 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertNil(controller.editing.editor, "Enter on Wednesday, which has plans, opens nothing")
         }
     }
+
+    /// A bar shown for another plan after a page has that plan's colour in the first frame:
+    /// Adwaita fades a button's background over 200 ms, which showed the previous plan's colour.
+    func testABarReusedAfterAPageHasItsNewPlansColourInTheFirstFrame() throws {
+        func event(_ title: String, _ date: String, _ color: String) -> String {
+            "BEGIN:VEVENT\nUID:\(title)\nDTSTART;VALUE=DATE:\(date)\nSUMMARY:\(title)\nCOLOR:\(color)\nEND:VEVENT\n"
+        }
+        let path = try writeCalendar("colours.ics", "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//Koyomi tests//EN\n"
+            + event("Red", "20261111", "#e01b24") + event("Blue", "20261209", "#1c71d8") + "END:VCALENDAR\n")
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            resize(1400)
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.bars.contains { $0.entry != nil && $0.titleText == "Red" } }))
+            paintOnce()
+            window.header.nextButton.click()
+            paintOnce()
+            let bar = try XCTUnwrap(window.grid.bars.first { $0.entry != nil && $0.titleText == "Blue" })
+            let firstFrame = try tint(of: bar)
+            // Long past any fade.
+            MainLoop.iterate(until: { false }, timeout: 0.5)
+            paintOnce()
+            let settled = try tint(of: bar)
+            XCTAssertEqual(firstFrame.red, settled.red, accuracy: 0.02, "first frame \(firstFrame.hex), later \(settled.hex)")
+            XCTAssertEqual(firstFrame.green, settled.green, accuracy: 0.02)
+            XCTAssertEqual(firstFrame.blue, settled.blue, accuracy: 0.02)
+        }
+    }
+
+    /// The colour behind a bar's words: near its end, clear of its title and rounded corners.
+    @MainActor
+    private func tint(of bar: WeekPlanBlock) throws -> RGBA {
+        let bounds = try XCTUnwrap(bar.button.bounds(relativeTo: window.window))
+        let image = try XCTUnwrap(window.window.render())
+        return try XCTUnwrap(image.pixel(x: Int(bounds.x + bounds.width) - 10, y: Int(bounds.y + bounds.height / 2)))
+    }
 }
 

@@ -21,6 +21,10 @@ enum WeekStylesheet {
         padding: 1px 4px; border-radius: 5px; border-style: solid; border-width: 0;
         border-left-width: 3px; min-height: 0; min-width: 0; font-size: \(blockFontScale)em;
     }
+    /* A block takes its plan's colour at once: Adwaita fades a button's background over 200 ms,
+       which showed a reused block in the colour of the plan it had before, and kept painting
+       frames for a fifth of a second after every page. The focus ring still fades in. */
+    button.plan-block, button.plan-bar { transition-property: outline-color, outline-width, outline-offset; }
     button.plan-block:dir(rtl), button.plan-bar:dir(rtl) { border-left-width: 0; border-right-width: 3px; }
     button.plan-block { margin: 0 1px 1px 1px; }
     button.plan-bar { margin: 1px 2px; }
