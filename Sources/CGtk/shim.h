@@ -29,7 +29,6 @@ static inline void koyomi_accessible_set_labelled_by(GtkWidget *widget, GtkWidge
     gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
-/// "query-tooltip" as GTK emits it when the pointer rests on `widget` (tests): true if a tooltip shows.
 /// Pixels `markup` takes on one line in the display's base font (GtkSettings' gtk-font-name)
 /// with its size times `scale`, in `widget`'s Pango context (the screen's resolution).
 static inline void koyomi_markup_size_in_base_font(GtkWidget *widget, const char *markup, double scale,
@@ -52,6 +51,7 @@ static inline void koyomi_markup_size_in_base_font(GtkWidget *widget, const char
     pango_font_description_free(font);
 }
 
+/// "query-tooltip" as GTK emits it when the pointer rests on `widget` (tests): true if a tooltip shows.
 static inline gboolean koyomi_emit_query_tooltip(GtkWidget *widget, gpointer tooltip) {
     gboolean shown = FALSE;
     g_signal_emit_by_name(widget, "query-tooltip", 0, 0, FALSE, tooltip, &shown);
