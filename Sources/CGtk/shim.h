@@ -29,10 +29,11 @@ static inline void koyomi_accessible_set_labelled_by(GtkWidget *widget, GtkWidge
     gtk_accessible_update_relation(GTK_ACCESSIBLE(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY, label, NULL, -1);
 }
 
-/// Pixels `markup` takes on one line in the display's base font (GtkSettings' gtk-font-name)
-/// with its size times `scale`, in `widget`'s Pango context (the screen's resolution).
+/// Pixels `markup` takes in the display's base font (GtkSettings' gtk-font-name) with its size
+/// times `scale`, in `widget`'s Pango context (the screen's resolution): on one line, or wrapped
+/// at words to `wrap_width` pixels when that is positive (a word longer than that sticks out).
 static inline void koyomi_markup_size_in_base_font(GtkWidget *widget, const char *markup, double scale,
-                                                   int *width, int *height) {
+                                                   int wrap_width, int *width, int *height) {
     char *name = NULL;
     g_object_get(gtk_settings_get_default(), "gtk-font-name", &name, NULL);
     PangoFontDescription *font = pango_font_description_from_string(name ? name : "Sans 10");
@@ -46,6 +47,10 @@ static inline void koyomi_markup_size_in_base_font(GtkWidget *widget, const char
     PangoLayout *layout = gtk_widget_create_pango_layout(widget, NULL);
     pango_layout_set_font_description(layout, font);
     pango_layout_set_markup(layout, markup, -1);
+    if (wrap_width > 0) {
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD);
+        pango_layout_set_width(layout, wrap_width * PANGO_SCALE);
+    }
     pango_layout_get_pixel_size(layout, width, height);
     g_object_unref(layout);
     pango_font_description_free(font);

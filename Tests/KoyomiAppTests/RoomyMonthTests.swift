@@ -222,6 +222,33 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
         }
     }
 
+    /// A one-day bar too long for its line takes a second line when it breaks between words
+    /// that fit, and stays one line ending in "…" when a word alone is wider than the line
+    /// (two lines would cut that word with no ellipsis, as "Thanksgivin / (US)" was at 1024 px).
+    func testABarWrapsBetweenWordsThatFitAndOtherwiseStaysOneLine() throws {
+        func event(_ title: String, _ date: String) -> String {
+            "BEGIN:VEVENT\nUID:\(date)\nDTSTART;VALUE=DATE:\(date)\nSUMMARY:\(title)\nEND:VEVENT\n"
+        }
+        let long = "Donaudampfschifffahrtsgesellschaftskapitänswitwenball"
+        let words = "Day of Repentance and Prayer and Quiet Reflection"
+        let path = try writeCalendar("long.ics", "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//Koyomi tests//EN\n"
+            + event(long + " 2026", "20261111") + event(words, "20261112") + "END:VCALENDAR\n")
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            resize(1400)
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.bars.filter { $0.entry != nil }.count == 2 }))
+            paintOnce()
+            @MainActor func lines(_ title: String) throws -> Int {
+                let bar = try XCTUnwrap(window.grid.bars.first { $0.entry != nil && $0.titleText == title })
+                let height = try XCTUnwrap(bar.button.bounds(relativeTo: window.grid.barsLayer)).height
+                // A bar of n lines is placed n × lineHeight − 2 px tall, less its own 1 px margins.
+                return Int((height / Double(MonthGridView.lineHeight)).rounded())
+            }
+            XCTAssertEqual(try lines(words), 2, "short words: two lines")
+            XCTAssertEqual(try lines(long + " 2026"), 1, "a word wider than the line: one line and “…”")
+        }
+    }
+
     /// The colour behind a bar's words: near its end, clear of its title and rounded corners.
     @MainActor
     private func tint(of bar: WeekPlanBlock) throws -> RGBA {

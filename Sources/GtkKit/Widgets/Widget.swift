@@ -228,14 +228,16 @@ open class Widget: GObjectRef {
         return (Int(width), Int(height))
     }
 
-    /// Pixels `markup` takes on one line in the display's base font with its size times
-    /// `fontScale` (as `font-size: 0.8em` gives a widget whose ancestors keep the base size).
+    /// Pixels `markup` takes in the display's base font with its size times `fontScale` (as
+    /// `font-size: 0.8em` gives a widget whose ancestors keep the base size): on one line, or
+    /// wrapped at words to `wrapWidth` pixels (then a width over it means a word does not fit).
     /// Unlike `pixelSize(ofMarkup:)` it does not wait on the widget's style: GTK 4.8 works a
     /// widget's style out only when a frame shows it, so one not shown yet (or hidden) would
     /// measure in the base size whatever its style sheet says.
-    public func pixelSize(ofMarkup markup: String, baseFontScaledBy fontScale: Double) -> (width: Int, height: Int) {
+    public func pixelSize(ofMarkup markup: String, baseFontScaledBy fontScale: Double,
+                          wrappedAt wrapWidth: Int? = nil) -> (width: Int, height: Int) {
         var width: Int32 = 0, height: Int32 = 0
-        koyomi_markup_size_in_base_font(widget, markup, fontScale, &width, &height)
+        koyomi_markup_size_in_base_font(widget, markup, fontScale, Int32(wrapWidth ?? 0), &width, &height)
         return (Int(width), Int(height))
     }
 

@@ -65,9 +65,9 @@ extension MonthGridView {
         let calendar = formatter.calendar
         // A one-day bar's title measured in the bars' own font, against the room inside one.
         let measure = bar(at: 0)
-        let room = cellSize.width - Double(Self.barTextInset)
+        let room = Int(cellSize.width) - Self.barTextInset
         let layout = MonthRoomyLayout(span: state.layout.span, plans: slice.plans(on:), calendar: calendar, lines: lines,
-                                      wraps: { Double(measure.titleWidth($0.plan.plan.title)) > room })
+                                      wraps: { measure.titleWraps($0.plan.plan.title, in: room) })
         let line = Int32(Self.lineHeight)
         var barIndex = 0
         for (row, content) in layout.rows.enumerated() {

@@ -71,11 +71,15 @@ final class WeekPlanBlock {
         button.isVisible = true
     }
 
-    /// Pixels `title` takes on one line in the block's own font (bold, as shown), also before
-    /// any block has been shown: the first frame's bars are laid out by it.
-    func titleWidth(_ title: String) -> Int {
-        let markup = "<b>" + Label.escape(title) + "</b>"
-        return text.pixelSize(ofMarkup: markup, baseFontScaledBy: WeekStylesheet.blockFontScale).width
+    /// Whether `title`, too long for one line of `room` pixels, reads better on two: it does
+    /// when it breaks between words that each fit ("Day of / Repentance…"), not when a word is
+    /// wider than the line ("Thanksgivin / (US)" would cut a word without an ellipsis; one line
+    /// ends in "…"). Measured in the block's own font (bold, as shown), also before any block
+    /// has been shown: the first frame's bars are laid out by it.
+    func titleWraps(_ title: String, in room: Int) -> Bool {
+        let markup = "<b>" + Label.escape(title) + "</b>", scale = WeekStylesheet.blockFontScale
+        guard text.pixelSize(ofMarkup: markup, baseFontScaledBy: scale).width > room else { return false }
+        return text.pixelSize(ofMarkup: markup, baseFontScaledBy: scale, wrappedAt: room).width <= room
     }
 
     var hasUnsentAccessibleText: Bool { wantedAccessibleLabel != nil }

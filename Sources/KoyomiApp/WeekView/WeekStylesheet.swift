@@ -2,7 +2,7 @@
 /// tint of it behind the text, the colour itself as the leading edge); text keeps the
 /// theme's foreground colour, so its contrast is the theme's.
 enum WeekStylesheet {
-    /// Blocks' and bars' text size against the base font (`WeekPlanBlock.titleWidth` measures with it).
+    /// Blocks' and bars' text size against the base font (`WeekPlanBlock.titleWraps` measures with it).
     static let blockFontScale = 0.8
 
     static let css = """
