@@ -68,25 +68,24 @@ public struct AllDayRowLayout: Equatable, Sendable {
             return a.order < b.order
         }
         var laneEnds: [Int] = []
-        var lanes: [Int] = []
-        lanes.reserveCapacity(found.count)
-        for item in found {
+        for index in found.indices {
+            let item = found[index]
             let lane = laneEnds.firstIndex { $0 < item.column } ?? laneEnds.count
             if lane == laneEnds.count { laneEnds.append(item.last) } else { laneEnds[lane] = item.last }
-            lanes.append(lane)
+            found[index].lane = lane
         }
         let limit = max(1, maxLanes)
         // Past the limit, the last lane shown says "+N" instead.
         let shownLanes = laneEnds.count <= limit ? laneEnds.count : limit - 1
         var hidden = Array(repeating: 0, count: span.count)
         var shown: [Bar] = []
-        for (item, lane) in zip(found, lanes) {
-            guard lane < shownLanes else {
+        for item in found {
+            guard item.lane < shownLanes else {
                 for column in item.column...item.last { hidden[column] += 1 }
                 continue
             }
             shown.append(Bar(plan: rowsByColumn[item.column][item.row], column: item.column, length: item.last - item.column + 1,
-                             lane: lane, continuesBefore: item.before, continuesAfter: item.after))
+                             lane: item.lane, continuesBefore: item.before, continuesAfter: item.after))
         }
         bars = shown
         laneCount = min(laneEnds.count, limit)
@@ -94,7 +93,7 @@ public struct AllDayRowLayout: Equatable, Sendable {
     }
 
     /// A bar row found: its day's column, its index in that day's rows, the column of its last
-    /// day, whether it is cut at either end, and its place in the order found.
+    /// day, whether it is cut at either end, its place in the order found, and the lane given.
     private struct Found {
         var column: Int
         var row: Int
@@ -102,5 +101,6 @@ public struct AllDayRowLayout: Equatable, Sendable {
         var before: Bool
         var after: Bool
         var order: Int
+        var lane = 0
     }
 }
