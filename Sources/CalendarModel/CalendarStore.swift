@@ -207,10 +207,19 @@ public final class CalendarStore {
 
     /// Adds `source`, or replaces the source whose calendar has the same id.
     public func addSource(_ source: any PlanSource) {
-        if let at = sources.firstIndex(where: { $0.calendar.id == source.calendar.id }) {
-            sources[at] = source
-        } else {
-            sources.append(source)
+        addSources([source])
+    }
+
+    /// `addSource` of each, with one notification: observers render once for files that
+    /// arrive together (the calendars read ahead at start-up).
+    public func addSources(_ added: [any PlanSource]) {
+        guard !added.isEmpty else { return }
+        for source in added {
+            if let at = sources.firstIndex(where: { $0.calendar.id == source.calendar.id }) {
+                sources[at] = source
+            } else {
+                sources.append(source)
+            }
         }
         sourcesChanged()
     }

@@ -13,13 +13,15 @@ import Synchronization
 /// moment it watches it. Each result is handed out once; what nobody takes is freed with
 /// the prefetch.
 public final class ICalendarPrefetch: Sendable {
-    typealias Loaded = Result<(file: ICalendarFile, cacheWrite: ReopenCacheWrite?), ICalendarError>
+    public typealias Loaded = Result<(file: ICalendarFile, cacheWrite: ReopenCacheWrite?), ICalendarError>
 
     /// One file's read: its options, the identity before reading, and the result when done.
     private final class Entry: @unchecked Sendable {
         let options: ICalendarLoadOptions
         let identity: FileIdentity?
         let done = DispatchSemaphore(value: 0)
+        /// Set with `done`, for a look that does not wait (`takeIfRead`).
+        let isRead = Atomic(false)
         /// Written once by the reading thread before `done` is signalled; read after waiting.
         var loaded: Loaded?
 
@@ -46,6 +48,7 @@ public final class ICalendarPrefetch: Sendable {
                 entry.loaded = Result { () throws(ICalendarError) in
                     try ICalendarFile.loadLeavingCacheWrite(path: path, options: options)
                 }
+                entry.isRead.store(true, ordering: .releasing)
                 entry.done.signal()
             }
         }
@@ -62,8 +65,27 @@ public final class ICalendarPrefetch: Sendable {
     /// it to finish; nil when there is none or the file changed since. The file gets the
     /// fallback colour and read-only state of `options`.
     func take(path: String, options: ICalendarLoadOptions) -> Loaded? {
-        guard let entry = entries.withLock({ $0.removeValue(forKey: path) }),
-              entry.options.id == options.id, entry.options.timeZone.identifier == options.timeZone.identifier,
+        guard let entry = entries.withLock({ $0.removeValue(forKey: path) }) else { return nil }
+        return take(entry, path: path, options: options)
+    }
+
+    /// Whether the read of `path` has finished and waits to be taken.
+    public func isRead(path: String) -> Bool {
+        entries.withLock { $0[path]?.isRead.load(ordering: .acquiring) ?? false }
+    }
+
+    /// `take(path:options:)` if the read of `path` has finished; nil, leaving it to be taken
+    /// later, while it is still being read.
+    public func takeIfRead(path: String, options: ICalendarLoadOptions) -> Loaded? {
+        guard let entry = entries.withLock({ entries -> Entry? in
+            guard let entry = entries[path], entry.isRead.load(ordering: .acquiring) else { return nil }
+            return entries.removeValue(forKey: path)
+        }) else { return nil }
+        return take(entry, path: path, options: options)
+    }
+
+    private func take(_ entry: Entry, path: String, options: ICalendarLoadOptions) -> Loaded? {
+        guard entry.options.id == options.id, entry.options.timeZone.identifier == options.timeZone.identifier,
               entry.options.cacheFolder == options.cacheFolder,
               sameParseDelegate(entry.options.parseDelegate, options.parseDelegate) else { return nil }
         entry.done.wait()

@@ -122,15 +122,10 @@ public final class KoyomiApplication {
             // Reminders on: closing the window only hides it, and the reminders keep coming.
             controller.mainWindow.window.hidesOnClose = options.background || autostart.isEnabled
         }
-        if !inBackground || showingWindow {
-            controller.present()
-            // Until the first frame is painted, only one thread reads the files.
-            controller.mainWindow.window.afterNextPaint { [loadScheduler] in loadScheduler.open() }
-        } else {
-            loadScheduler.open()
-        }
         controller.startClock()
-        // Files are parsed off the main thread: the first frame never waits for them.
+        // Files are parsed off the main thread: the first frame never waits for them. They are
+        // asked for before the window is presented, so the ones already read ahead (reopened
+        // from the cache while GTK started) are in its first frame.
         // Samples are read-only; the user's calendars and named FILEs are edited in place.
         let samples = options.samples ? sampleFiles() : []
         var own = opensUserCalendars ? userCalendars(controller) : options.files
@@ -154,6 +149,13 @@ public final class KoyomiApplication {
         let followed = opensUserCalendars ? controller.storage.subscriptions.localPaths : []
         if !followed.isEmpty {
             controller.open(paths: followed, readOnly: true) { [weak self] result in self?.report(result) }
+        }
+        if !inBackground || showingWindow {
+            controller.present()
+            // Until the first frame is painted, only one thread parses the files.
+            controller.mainWindow.window.afterNextPaint { [loadScheduler] in loadScheduler.open() }
+        } else {
+            loadScheduler.open()
         }
         for address in options.subscriptions { controller.sync.subscribe(to: address) }
         let paths = samples + own + followed

@@ -125,7 +125,19 @@ final class WindowController: CalendarFileActions {
         let requests = register(paths, readOnly: readOnly)
         let batch = LoadBatch(requests: requests, completion: completion)
         if requests.isEmpty { batch.complete() }
-        for request in requests {
+        // Files already read ahead (reopened from the cache while GTK started) are shown at
+        // once, in one pass: asked for before the window is presented, they are in its first frame.
+        let readAhead = requests.compactMap { request in
+            prefetched.flatMap { loader.takeReadAhead(request, from: $0) }.map { (request, $0) }
+        }
+        if !readAhead.isEmpty {
+            var all = CalendarLoader.Result()
+            for (_, result) in readAhead { all += result }
+            finish(all)
+            for (request, result) in readAhead { batch.arrived(request, result) }
+            ReopenCacheWrite.performInBackground(all.cacheWrites)
+        }
+        for request in requests where !readAhead.contains(where: { $0.0 == request }) {
             var load: BackgroundLoad?
             load = BackgroundLoad(loader: loader, requests: [request], prefetched: prefetched,
                                   firstPart: { [weak self] file in self?.showFirstPart(file) }) { [weak self] result in
@@ -282,7 +294,7 @@ final class WindowController: CalendarFileActions {
     }
 
     private func show(_ sources: [ICalendarFile]) {
-        for source in sources { store.addSource(source) }
+        store.addSources(sources)
         // One synchronous pass for the whole batch, so the next frame already has the dots.
         mainWindow.grid.reloadDecorationsNow()
     }

@@ -32,6 +32,21 @@ final class StoreNotificationTests: XCTestCase {
         XCTAssertEqual(store.calendars, [workInfo, holidayInfo])
     }
 
+    func testCalendarsAddedTogetherNotifyOnceAndReplaceTheirNamesakes() {
+        let store = makeStore()
+        let utc = gregorian()
+        store.addSource(StaticPlanSource(calendar: workInfo, plans: [], timeCalendar: utc))
+        let recorder = ChangeRecorder(store)
+        let newWork = StaticPlanSource(calendar: workInfo, plans: [allDay("w", day(2026, 11, 30), title: "Standup")],
+                                       timeCalendar: utc)
+        store.addSources([StaticPlanSource(calendar: holidayInfo, plans: [], timeCalendar: utc), newWork])
+        XCTAssertEqual(recorder.take(), [[.plans, .calendars]])
+        XCTAssertEqual(store.calendars, [workInfo, holidayInfo])
+        XCTAssertEqual(store.plans(on: day(2026, 11, 30)).map(\.plan.title), ["Standup"])
+        store.addSources([])
+        XCTAssertEqual(recorder.take(), [])
+    }
+
     func testEveryObserverHearsEachChangeOnce() {
         let store = makeStore()
         let first = ChangeRecorder(store)

@@ -95,9 +95,11 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
 
     /// Opens the window on `paths`, presents it and waits until it is on screen.
     /// `atFirstPaint` runs once the window's first frame is painted, before anything else runs.
+    /// With `prefetched`, the files are opened as the app opens them at start-up (taken from
+    /// what was read ahead, or read in the background); otherwise they are read before it returns.
     @MainActor
     func openWindow(_ paths: [String], locale: String = "en_US", firstWeekday: Int = 1,
-                    month: YearMonth? = nil, settingsDirectory: URL? = nil,
+                    month: YearMonth? = nil, settingsDirectory: URL? = nil, prefetched: ICalendarPrefetch? = nil,
                     atFirstPaint: (@MainActor () -> Void)? = nil) -> WindowController {
         let settingsDirectory = settingsDirectory ?? directory.appendingPathComponent("config")
         let settings = LocaleSettings(locale: Locale(identifier: locale), firstWeekday: firstWeekday)
@@ -106,7 +108,11 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
                                           storage: storage,
                                           zone: { [unowned self] in self.currentZone },
                                           now: { [unowned self] in self.currentNow }, month: month)
-        controller.open(paths: paths)
+        if let prefetched {
+            controller.open(paths: paths, prefetched: prefetched) { _ in }
+        } else {
+            _ = controller.open(paths: paths)
+        }
         var painted = false
         controller.mainWindow.window.afterNextPaint {
             painted = true

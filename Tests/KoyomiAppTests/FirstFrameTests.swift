@@ -1,6 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
+import ICalendar
 @testable import KoyomiApp
 import XCTest
 
@@ -66,6 +67,25 @@ final class FirstFrameTests: StyledAppTestCase, @unchecked Sendable {
             let settled = try checkFirstFrame(settings: "[Window]\nwidth=1280\nheight=900\n")
             XCTAssertNotEqual(settled.density, .compact, "a big window's cells show chips")
             XCTAssertEqual(settled.boxes["panel"]?[2], Int(PanelLayout.sideWidth), "the panel stands beside the grid")
+        }
+    }
+
+    /// A calendar read before the window exists (the app reads its files while GTK starts, and
+    /// a reopen from the cache is done by then) is in the first frame: its dots were painted a
+    /// frame later, handed over after the first frame's paint.
+    func testACalendarAlreadyReadAheadIsInTheFirstFrame() throws {
+        try MainActor.assumeIsolated {
+            let path = try sampleCalendar()
+            let loader = CalendarLoader(timeZone: currentZone, parseGuard: storage.parseGuard)
+            let prefetch = ICalendarPrefetch([(path, loader.options(for: path))])
+            XCTAssertTrue(MainLoop.iterate(until: { prefetch.isRead(path: path) }, timeout: 30), "the file was never read")
+            var first: (dots: [String], said: String?)?
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11), prefetched: prefetch) {
+                first = (self.cell("2026-11-18").visibleDotClasses, self.window.planPanel.handle.title.text)
+            }
+            XCTAssertEqual(first?.dots.count, 3, "the busy day's dots are in the first frame")
+            XCTAssertEqual(first?.dots, cell("2026-11-18").visibleDotClasses)
+            XCTAssertEqual(first?.said, window.planPanel.handle.title.text, "so is the plan panel's count")
         }
     }
 

@@ -55,7 +55,7 @@ extension MonthGridView {
             cells.forEach { $0.isRoomy = roomy }
         }
         // Bars sit at pixel places: a new size moves them even when the density stays.
-        if changed || density != .compact { reloadDecorationsNow() }
+        if changed || density != .compact || decorationsAwaitSize { reloadDecorationsNow() }
     }
 
     /// Fills the chips and places the bars of a roomy grid (`reloadDecorationsNow`).

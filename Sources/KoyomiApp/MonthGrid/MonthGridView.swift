@@ -36,6 +36,8 @@ final class MonthGridView {
     var bars: [WeekPlanBlock] = []
     var gridSize: (width: Double, height: Double) = (0, 0)
     var pendingDensityCheck: MainLoopSource?
+    /// Decorations asked for before the grid had a size, drawn once it has (`applyDensity`).
+    var decorationsAwaitSize = false
     /// Dots, or chips and bars (`MonthGridView+Roomy`).
     var density: Density = .compact
     /// Chip times by minute of the day, for the formatter they were made with.
@@ -255,6 +257,13 @@ final class MonthGridView {
     func reloadDecorationsNow() {
         pendingReload?.cancel()
         pendingReload = nil
+        // Before its first size the grid does not know its density (dots or chips): plans that
+        // arrive then (read ahead, before the window is shown) are drawn once, at that size.
+        guard gridSize.width > 0 else {
+            decorationsAwaitSize = true
+            return
+        }
+        decorationsAwaitSize = false
         guard let delegate else { return }
         for cell in cells {
             guard let day = cell.day else { continue }

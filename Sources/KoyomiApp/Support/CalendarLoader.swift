@@ -29,6 +29,14 @@ struct CalendarLoader {
         /// With `deferringCacheWrites`: fresh parses still to be stored in the reopen cache.
         var cacheWrites: [ReopenCacheWrite] = []
         var problems: [String] { errors + warnings }
+
+        /// Adds another read's files and messages after these.
+        static func += (result: inout Result, other: Result) {
+            result.sources += other.sources
+            result.errors += other.errors
+            result.warnings += other.warnings
+            result.cacheWrites += other.cacheWrites
+        }
     }
 
     var timeZone: TimeZone
@@ -52,13 +60,30 @@ struct CalendarLoader {
     /// otherwise they are stored at once.
     /// A file that `prefetched` read ahead (`ICalendarPrefetch`) is taken from it.
     func load(_ requests: [Request], deferringCacheWrites: Bool = false, prefetched: ICalendarPrefetch? = nil) -> Result {
-        let files = requests.map { request in
-            (path: request.path,
-             options: options(for: request.path, fallbackColor: request.fallbackColor,
-                              isReadOnly: request.isReadOnly || !Self.isWritable(request.path)))
+        let files = requests.map(file(for:))
+        return collect(requests, ICalendarFile.loadLeavingCacheWrites(files, prefetched: prefetched),
+                       deferringCacheWrites: deferringCacheWrites)
+    }
+
+    /// The file of `request` as `load` gives it (cache writes deferred), if `prefetched` has
+    /// finished reading it; nil while it is still being read (or was not read ahead, or has
+    /// changed since). It neither waits nor reads, so the window may ask before its first frame.
+    func takeReadAhead(_ request: Request, from prefetched: ICalendarPrefetch) -> Result? {
+        let file = file(for: request)
+        return prefetched.takeIfRead(path: file.path, options: file.options).map {
+            collect([request], [$0], deferringCacheWrites: true)
         }
+    }
+
+    private func file(for request: Request) -> (path: String, options: ICalendarLoadOptions) {
+        (path: request.path,
+         options: options(for: request.path, fallbackColor: request.fallbackColor,
+                          isReadOnly: request.isReadOnly || !Self.isWritable(request.path)))
+    }
+
+    private func collect(_ requests: [Request], _ loaded: [ICalendarPrefetch.Loaded], deferringCacheWrites: Bool) -> Result {
         var result = Result()
-        for (request, loaded) in zip(requests, ICalendarFile.loadLeavingCacheWrites(files, prefetched: prefetched)) {
+        for (request, loaded) in zip(requests, loaded) {
             switch loaded {
             case let .success((file, cacheWrite)):
                 result.sources.append(file)

@@ -28,9 +28,7 @@ final class LoadBatch {
         var combined = CalendarLoader.Result()
         for request in order {
             guard let result = results.first(where: { $0.request == request })?.result else { continue }
-            combined.sources += result.sources
-            combined.errors += result.errors
-            combined.warnings += result.warnings
+            combined += result
         }
         completion(combined)
     }
