@@ -5,20 +5,25 @@ import GtkKit
 /// decorations. Its widgets are made once and only restyled, so paging allocates nothing.
 /// The number and the "+N" are inscriptions, sized in characters: paging changes them in
 /// all 42 cells, and a label's new text would make GTK measure the whole window again.
+/// The parts many cells never show (a holiday's name, "+N", the roomy grid's chips) are made
+/// when first needed: 42 cells' worth of them was a third of the window's build at start-up.
 @MainActor
 final class DayCell {
     let button: Button
     private let number = Inscription()
     /// The day number's widget, for checks of where it is drawn.
     var numberWidget: Widget { number }
+    private let content = Box(.vertical, spacing: 2)
     private let decorations = Box(.horizontal, spacing: 3)
     private var decorationsRow: ShrinkBox!
-    private var chipsArea: ShrinkBox!
-    /// The roomy grid's chips and "+N more" (issue 19), in place of the dots.
-    let chips = DayCellChips()
+    /// The roomy grid's chips and "+N more" (issue 19), in place of the dots; made when the
+    /// cell first turns roomy, in a box that never holds the cell taller than the grid gives it.
+    private(set) var roomyChips: DayCellChips?
+    private var chipsArea: ShrinkBox?
     private let dots: [Box]
-    private let overflow = Inscription()
-    private let holiday = Label()
+    private var overflowLabel: Inscription?
+    private var holidayLabel: Label?
+    private var isInMonth = true
     private var dotClasses: [String?]
     private var holidayClass: String?
     private var accessibleSelected: Bool?
@@ -30,7 +35,6 @@ final class DayCell {
     private(set) var decoration = DayDecoration.none
 
     init() {
-        let content = Box(.vertical, spacing: 2)
         number.halign = .center
         number.valign = .center
         number.xalign = 0.5
@@ -48,28 +52,10 @@ final class DayCell {
             return dot
         }
         dotClasses = Array(repeating: nil, count: DayDecoration.maxDots)
-        holiday.addCSSClass("holiday-label")
-        // As much of the name as the cell has room for beside the dots, then "…".
-        holiday.ellipsis = .end
-        holiday.isVisible = false
-        // Its whole name on hover, asked for then (a set tooltip costs GTK round trips to X).
-        holiday.provideTooltip { [weak holiday] in holiday?.text }
-        overflow.addCSSClass("overflow")
-        // "+999" at most; fewer digits leave a little room after them.
-        overflow.minChars = 2
-        overflow.natChars = 4
-        overflow.isVisible = false
-        decorations.append(holiday)
         dots.forEach(decorations.append)
-        decorations.append(overflow)
         // In a phone-sized window the row is clipped rather than widening the grid.
         decorationsRow = ShrinkBox(child: decorations)
         content.append(decorationsRow)
-        // Chips never hold a cell taller than the grid gives it: the grid's size decides
-        // how many fit, so they must not decide the grid's size.
-        chipsArea = ShrinkBox(child: chips.root, shrinksHeight: true)
-        chipsArea.isVisible = false
-        content.append(chipsArea)
 
         button = Button(child: content)
         button.hasFrame = false
@@ -81,8 +67,10 @@ final class DayCell {
     var numberText: String { number.text }
     /// Whether the day is drawn greyed, as a day of the month before or after.
     var isGreyed: Bool { number.hasCSSClass("other-month") }
-    var holidayText: String? { holiday.isVisible ? holiday.text : nil }
-    var overflowText: String? { overflow.isVisible ? overflow.text : nil }
+    var holidayText: String? { holidayLabel.flatMap { $0.isVisible ? $0.text : nil } }
+    var overflowText: String? { overflowLabel.flatMap { $0.isVisible ? $0.text : nil } }
+    /// The roomy grid's chips, made now if the cell has none yet.
+    var chips: DayCellChips { roomyChips ?? makeChips() }
     var visibleDotClasses: [String] { zip(dots, dotClasses).compactMap { $0.isVisible ? $1 : nil } }
 
     /// Shows `day` with its place in the month and its selection/today state.
@@ -91,7 +79,10 @@ final class DayCell {
         number.text = numberText
         // The greyed texts carry the class, not the cell: a class changed on the cell restyles
         // everything in it (a roomy cell's chips too), and a page changes it in a dozen cells.
-        for text in [number, holiday, overflow] as [Widget] { text.setCSSClass("other-month", !inMonth) }
+        isInMonth = inMonth
+        for text in [number, holidayLabel, overflowLabel].compactMap({ $0 }) as [Widget] {
+            text.setCSSClass("other-month", !inMonth)
+        }
         button.setCSSClass("today", isToday)
         button.setCSSClass("selected", isSelected)
         // Accessible properties are set only when they change: each set is a D-Bus signal to
@@ -117,11 +108,12 @@ final class DayCell {
 
     /// Roomy: chips and bars in place of dots (`MonthGridView` decides by the cells' size).
     var isRoomy: Bool {
-        get { chips.root.isVisible }
+        get { roomyChips?.root.isVisible ?? false }
         set {
+            guard newValue || roomyChips != nil else { return }
             chips.root.isVisible = newValue
-            chipsArea.isVisible = newValue
-            chipsArea.vexpand = newValue
+            chipsArea?.isVisible = newValue
+            chipsArea?.vexpand = newValue
             decorationsRow.isVisible = !newValue
         }
     }
@@ -139,6 +131,7 @@ final class DayCell {
             dot.isVisible = newClass != nil
         }
         if let label = decoration.label {
+            let holiday = holidayLabel ?? makeHolidayLabel()
             holiday.text = label
             let newClass = decoration.labelColor.map(colors.className(for:))
             if newClass != holidayClass {
@@ -147,8 +140,50 @@ final class DayCell {
                 holidayClass = newClass
             }
         }
-        holiday.isVisible = decoration.label != nil
-        overflow.text = "+\(decoration.overflow)"
-        overflow.isVisible = decoration.overflow > 0
+        holidayLabel?.isVisible = decoration.label != nil
+        if decoration.overflow > 0 || overflowLabel != nil {
+            let overflow = overflowLabel ?? makeOverflowLabel()
+            overflow.text = "+\(decoration.overflow)"
+            overflow.isVisible = decoration.overflow > 0
+        }
+    }
+
+    // MARK: Parts made when first needed
+
+    private func makeHolidayLabel() -> Label {
+        let holiday = Label()
+        holiday.addCSSClass("holiday-label")
+        holiday.setCSSClass("other-month", !isInMonth)
+        // As much of the name as the cell has room for beside the dots, then "…".
+        holiday.ellipsis = .end
+        // Its whole name on hover, asked for then (a set tooltip costs GTK round trips to X).
+        holiday.provideTooltip { [weak holiday] in holiday?.text }
+        decorations.prepend(holiday)
+        holidayLabel = holiday
+        return holiday
+    }
+
+    private func makeOverflowLabel() -> Inscription {
+        let overflow = Inscription()
+        overflow.addCSSClass("overflow")
+        overflow.setCSSClass("other-month", !isInMonth)
+        // "+999" at most; fewer digits leave a little room after them.
+        overflow.minChars = 2
+        overflow.natChars = 4
+        decorations.append(overflow)
+        overflowLabel = overflow
+        return overflow
+    }
+
+    private func makeChips() -> DayCellChips {
+        let chips = DayCellChips()
+        // Chips never hold a cell taller than the grid gives it: the grid's size decides
+        // how many fit, so they must not decide the grid's size.
+        let area = ShrinkBox(child: chips.root, shrinksHeight: true)
+        area.isVisible = false
+        content.append(area)
+        chipsArea = area
+        roomyChips = chips
+        return chips
     }
 }

@@ -44,7 +44,7 @@ extension MonthGridView {
             dragging = MonthDrag(entry: entry, fromDay: day)
             return
         }
-        let chips = cells[hit.index].chips
+        guard let chips = cells[hit.index].roomyChips else { return }
         // Rounded down: a press on the day's number is above every line.
         let line = Int(((hit.y - Double(Self.numberHeight)) / Double(Self.lineHeight)).rounded(.down)) - chips.barLanes
         guard line >= 0, line < chips.shown.count else { return }
@@ -70,7 +70,7 @@ extension MonthGridView {
         guard let held = dragging, held.isActive else { return }
         // The drag claimed the pointer, so no cell's click took the chip's press: drop it, or
         // the next click or Enter on that cell would select the old plan.
-        cells.forEach { _ = $0.chips.takePressedPlan() }
+        cells.forEach { _ = $0.roomyChips?.takePressedPlan() }
         guard let target = held.target else { return }
         let days = target.julianOffset - held.fromDay.julianOffset
         guard days != 0 else { return }

@@ -112,7 +112,7 @@ final class MonthGridView {
                 guard let self, let cell, let day = cell.day else { return }
                 let count = self.pressCount
                 self.pressCount = 0
-                if let entry = cell.chips.takePressedPlan() {
+                if let entry = cell.roomyChips?.takePressedPlan() {
                     if count >= 2 { return self.delegate?.monthGrid(self, didActivatePlan: entry) ?? () }
                     return self.delegate?.monthGrid(self, didSelectPlan: entry) ?? ()
                 }
