@@ -126,10 +126,10 @@ final class WindowController: CalendarFileActions {
         let batch = LoadBatch(requests: requests, completion: completion)
         if requests.isEmpty { batch.complete() }
         // Files already read ahead (reopened from the cache while GTK started) are shown at
-        // once, in one pass: asked for before the window is presented, they are in its first frame.
-        let readAhead = requests.compactMap { request in
-            prefetched.flatMap { loader.takeReadAhead(request, from: $0) }.map { (request, $0) }
-        }
+        // once, in one pass: asked for before the window is presented, they are in its first
+        // frame. Larger ones would hold that frame back (10,000 plans, 1.8 MiB, took 20–30 ms to
+        // show here): they come a frame later, as files still being read do.
+        let readAhead = prefetched.map { loader.takeReadAhead(requests, from: $0, upTo: Self.firstFrameBytes) } ?? []
         if !readAhead.isEmpty {
             var all = CalendarLoader.Result()
             for (_, result) in readAhead { all += result }
@@ -137,7 +137,7 @@ final class WindowController: CalendarFileActions {
             for (request, result) in readAhead { batch.arrived(request, result) }
             ReopenCacheWrite.performInBackground(all.cacheWrites)
         }
-        for request in requests where !readAhead.contains(where: { $0.0 == request }) {
+        for request in requests where !readAhead.contains(where: { $0.request == request }) {
             var load: BackgroundLoad?
             load = BackgroundLoad(loader: loader, requests: [request], prefetched: prefetched,
                                   firstPart: { [weak self] file in self?.showFirstPart(file) }) { [weak self] result in
@@ -162,6 +162,9 @@ final class WindowController: CalendarFileActions {
         }
         loadingChanged()
     }
+
+    /// At most this much of files read ahead is shown in the window's first frame (`open`).
+    static let firstFrameBytes: Int64 = 3 << 20
 
     /// After this long a file still being read is named (a normal file takes milliseconds,
     /// 100,000 plans about a second).

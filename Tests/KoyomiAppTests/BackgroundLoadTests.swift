@@ -46,6 +46,28 @@ final class BackgroundLoadTests: AppTestCase, @unchecked Sendable {
         }
     }
 
+    /// Files read ahead are taken for the first frame only while together they are small;
+    /// files too large for it, or still being read, stay where the background load finds them.
+    func testReadAheadFilesAreTakenForTheFirstFrameOnlyWhileSmall() throws {
+        let later = try concert()
+        let work = try sampleCalendar()
+        let loader = CalendarLoader(timeZone: currentZone, parseGuard: storage.parseGuard)
+        let requests = [later, work].map { CalendarLoader.Request(path: $0, fallbackColor: "#3584e4") }
+        let prefetch = ICalendarPrefetch(requests.map { ($0.path, loader.options(for: $0.path)) })
+        MainActor.assumeIsolated {
+            XCTAssertTrue(MainLoop.iterate(until: { requests.allSatisfy { prefetch.isRead(path: $0.path) } }, timeout: 30))
+        }
+        let bytes = try [later, work].reduce(Int64(0)) { total, path in
+            total + Int64(try XCTUnwrap(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))
+        }
+        XCTAssertTrue(loader.takeReadAhead(requests, from: prefetch, upTo: bytes - 1).isEmpty, "too large together")
+        XCTAssertTrue(requests.allSatisfy { prefetch.isRead(path: $0.path) }, "nothing was taken")
+        let taken = loader.takeReadAhead(requests, from: prefetch, upTo: bytes)
+        XCTAssertEqual(taken.map(\.request), requests)
+        XCTAssertEqual(taken.flatMap(\.result.sources).map(\.calendar.name), ["later", "Work"])
+        XCTAssertTrue(loader.takeReadAhead(requests, from: prefetch, upTo: bytes).isEmpty, "each read is taken once")
+    }
+
     /// A calendar whose time zone repeats every second (issue 22): the window used to stay at
     /// "Loading calendars…" for minutes and show nobody's plans. Now the zone is refused, its
     /// file opens with a warning naming it, and the other calendars are shown too.

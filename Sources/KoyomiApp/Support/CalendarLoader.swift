@@ -65,13 +65,19 @@ struct CalendarLoader {
                        deferringCacheWrites: deferringCacheWrites)
     }
 
-    /// The file of `request` as `load` gives it (cache writes deferred), if `prefetched` has
-    /// finished reading it; nil while it is still being read (or was not read ahead, or has
-    /// changed since). It neither waits nor reads, so the window may ask before its first frame.
-    func takeReadAhead(_ request: Request, from prefetched: ICalendarPrefetch) -> Result? {
-        let file = file(for: request)
-        return prefetched.takeIfRead(path: file.path, options: file.options).map {
-            collect([request], [$0], deferringCacheWrites: true)
+    /// The files of `requests` that `prefetched` has finished reading, as `load` gives them
+    /// (cache writes deferred), if together they are at most `bytes` long; none otherwise, and
+    /// none of those still being read (or not read ahead, or changed since). It neither waits
+    /// nor reads, so the window may ask before its first frame.
+    func takeReadAhead(_ requests: [Request], from prefetched: ICalendarPrefetch, upTo bytes: Int64)
+        -> [(request: Request, result: Result)] {
+        let read = requests.filter { prefetched.isRead(path: $0.path) }
+        guard read.reduce(0, { $0 + (FileIdentity.of(path: $1.path)?.size ?? 0) }) <= bytes else { return [] }
+        return read.compactMap { request in
+            let file = file(for: request)
+            return prefetched.takeIfRead(path: file.path, options: file.options).map {
+                (request, collect([request], [$0], deferringCacheWrites: true))
+            }
         }
     }
 
