@@ -6,7 +6,7 @@ import GtkKit
 /// The number and the "+N" are inscriptions, sized in characters: paging changes them in
 /// all 42 cells, and a label's new text would make GTK measure the whole window again.
 /// The parts many cells never show (a holiday's name, "+N", the roomy grid's chips) are made
-/// when first needed: 42 cells' worth of them was a third of the window's build at start-up.
+/// when first needed: 42 cells' worth of them was half of the cells' build at start-up.
 @MainActor
 final class DayCell {
     let button: Button
