@@ -113,11 +113,15 @@ final class ContrastTests: AppTestCase, @unchecked Sendable {
                 let cellRegion = region(of: cell(day), in: image)
                 let background = try XCTUnwrap(cellRegion.mostFrequent(excluding: []))
                 XCTAssertEqual(background.luminance < 0.1, dark, "the window is drawn \(dark ? "dark" : "light")")
-                for (row, mark, _) in cell(day).chips.chipWidgets {
-                    let markColor = try XCTUnwrap(region(of: mark, in: image, inset: 1).mostFrequent(excluding: []))
+                for chip in cell(day).chips.chipWidgets {
+                    // The mark: the chip's starting edge, clear of its rounded corners.
+                    let bounds = try XCTUnwrap(chip.bounds(relativeTo: window.window))
+                    let edge = PixelRegion(image: image, x: Int(bounds.x), y: Int(bounds.y) + 3,
+                                           width: DayCellChips.markWidth, height: Int(bounds.height) - 6)
+                    let markColor = try XCTUnwrap(edge.mostFrequent(excluding: []))
                     XCTAssertGreaterThanOrEqual(markColor.contrastRatio(with: background), minimum,
                                                 "\(day): chip mark \(markColor.hex) on \(background.hex)")
-                    let words = region(of: row, in: image, inset: 0).strongest(against: background)
+                    let words = region(of: chip, in: image, inset: 0).strongest(against: background)
                     XCTAssertGreaterThanOrEqual(words.contrastRatio(with: background), 4.5,
                                                 "\(day): chip words \(words.hex) on \(background.hex)")
                     checked += 1

@@ -134,8 +134,10 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(chips.chipTexts, ["9:00 第三四半期の業績報告会議と懇親会のご案内"])
             paintOnce()
             let image = try XCTUnwrap(window.window.render())
-            let chip = try XCTUnwrap(chips.chipWidgets.first?.text.bounds(relativeTo: window.window))
-            try assertEndsInAnEllipsis(image, chip, "the chip")
+            let chip = try XCTUnwrap(chips.chipWidgets.first?.bounds(relativeTo: window.window))
+            // Its words, after its colour mark.
+            let mark = Double(DayCellChips.markWidth)
+            try assertEndsInAnEllipsis(image, (chip.x + mark, chip.y, chip.width - mark, chip.height), "the chip")
             XCTAssertEqual(chips.tooltip(ofChip: 0), "9:00 第三四半期の業績報告会議と懇親会のご案内",
                            "resting the pointer on the cut chip shows it whole")
             let bar = try XCTUnwrap(window.grid.bars.first { $0.entry != nil }?.button.bounds(relativeTo: window.window))

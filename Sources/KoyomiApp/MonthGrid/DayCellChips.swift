@@ -3,12 +3,15 @@ import GtkKit
 
 /// The roomy part of a day cell (issue 19): room left for the week row's bars, then one-line
 /// chips of the day's other plans (a colour mark, the start time, the title) and "+N more".
-/// Made once per cell and refilled; hidden while the grid is compact (dots).
+/// Made once per cell and refilled; hidden while the grid is compact (dots). A chip is one
+/// inscription whose colour mark is its starting border, as a bar's is: a page refills some 200
+/// chips, and a mark and a row of their own made each chip three widgets (a tenth of a page's
+/// frame).
 @MainActor
 final class DayCellChips {
     let root = Box(.vertical)
     private let barSpace = Box(.vertical)
-    private var chips: [(row: Box, mark: Box, text: Inscription, markClass: String?)] = []
+    private var chips: [(text: Inscription, markClass: String?)] = []
     private let more = Inscription()
     /// The plans the chips show now, in order.
     private(set) var shown: [PlanOnDay] = []
@@ -31,10 +34,11 @@ final class DayCellChips {
 
     var moreText: String? { more.isVisible ? more.text : nil }
     var chipTexts: [String] { chips.prefix(shown.count).map(\.text.text) }
-    /// The shown chips' rows, colour marks and words, for checks of where and how they are drawn.
-    var chipWidgets: [(row: Widget, mark: Widget, text: Widget)] {
-        chips.prefix(shown.count).map { ($0.row, $0.mark, $0.text) }
-    }
+    /// The shown chips, for checks of where and how they are drawn (the mark is the first
+    /// `markWidth` pixels on the reading side).
+    var chipWidgets: [Widget] { chips.prefix(shown.count).map(\.text) }
+    /// The colour mark's width (`Stylesheet`'s `.month-chip` border).
+    static let markWidth = 4
 
     /// Shows `plans` as chips under `barLanes` lines left for the bars, then "+`hidden` more".
     func show(_ plans: [PlanOnDay], barLanes: Int, hidden: Int, lineHeight: Int32, text: (PlanOnDay) -> String,
@@ -48,16 +52,16 @@ final class DayCellChips {
         shown = plans
         for (index, chip) in chips.enumerated() {
             guard index < plans.count else {
-                chip.row.isVisible = false
+                chip.text.isVisible = false
                 continue
             }
-            chip.row.isVisible = true
+            chip.text.isVisible = true
             let words = text(plans[index])
             if chip.text.text != words { chip.text.text = words }
             let name = colorClass(plans[index])
             if name != chip.markClass {
-                if let old = chip.markClass { chip.mark.removeCSSClass(old) }
-                chip.mark.addCSSClass(name)
+                if let old = chip.markClass { chip.text.removeCSSClass(old) }
+                chip.text.addCSSClass(name)
                 chips[index].markClass = name
             }
         }
@@ -68,32 +72,25 @@ final class DayCellChips {
     }
 
     private func addChip(lineHeight: Int32) {
-        let row = Box(.horizontal, spacing: 4)
-        row.addCSSClass("month-chip")
-        row.setSizeRequest(height: lineHeight)
-        let mark = Box(.vertical)
-        mark.addCSSClass("color-bar")
-        mark.addCSSClass("month-chip-mark")
-        mark.valign = .center
         let text = Inscription()
+        text.addCSSClass("month-chip")
+        text.setSizeRequest(height: lineHeight)
         text.minLines = 0
         text.minChars = 1
         text.overflow = .ellipsizeEnd
         text.hexpand = true
         text.xalign = 0
-        row.append(mark)
-        row.append(text)
-        root.insert(row, before: more)
+        root.insert(text, before: more)
         let index = chips.count
         // A chip is cut to its cell's width: resting the pointer on it shows it whole.
-        row.provideTooltip { [weak self] in self?.tooltip(ofChip: index) }
-        let press = ClickGesture(on: row)
+        text.provideTooltip { [weak self] in self?.tooltip(ofChip: index) }
+        let press = ClickGesture(on: text)
         press.onPressed { [weak self] _ in
             guard let self, index < self.shown.count else { return }
             self.pressed = self.shown[index]
         }
         presses.append(press)
-        chips.append((row, mark, text, nil))
+        chips.append((text, nil))
     }
 
     /// What chip `index` says, whole (its tooltip).

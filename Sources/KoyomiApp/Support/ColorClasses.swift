@@ -100,6 +100,7 @@ final class ColorClasses {
             return """
             \(style.scope).dot.\(name), \(style.scope).color-bar.\(name) { background-color: \(shown); }
             \(style.scope).holiday-label.\(name) { background-color: alpha(\(shown), 0.28); }
+            \(style.scope).month-chip.\(name) { border-color: \(shown); }
             \(style.scope).plan-block.\(name), \(style.scope).plan-bar.\(name) {
                 background-color: alpha(\(shown), 0.22); border-color: \(shown);
             }

@@ -36,8 +36,11 @@ enum Stylesheet {
     .holiday-label { font-size: 0.7em; border-radius: 4px; padding: 0 4px; }
 
     /* A roomy month (issue 19): one-line chips under the week row's bars. */
-    .month-chip { font-size: 0.78em; padding: 0 3px; }
-    .month-chip-mark { min-width: 4px; min-height: 11px; border-radius: 2px; }
+    .month-chip {
+        font-size: 0.78em; padding: 0 3px 0 4px; border-radius: 2px;
+        border-style: solid; border-width: 0 0 0 4px; border-color: transparent;
+    }
+    .month-chip:dir(rtl) { border-width: 0 4px 0 0; padding: 0 4px 0 3px; }
     .month-more { font-size: 0.72em; font-weight: bold; opacity: 0.8; padding: 0 3px; }
     button.day-cell.drop-target { box-shadow: inset 0 0 0 2px @accent_color; }
 
