@@ -47,6 +47,13 @@ final class RightToLeftTests: StyledAppTestCase, @unchecked Sendable {
         SUMMARY:Trip
         COLOR:#1c71d8
         END:VEVENT
+        BEGIN:VEVENT
+        UID:dentist
+        DTSTART:20261120T090000Z
+        DTEND:20261120T100000Z
+        SUMMARY:Dentist
+        COLOR:#c01c28
+        END:VEVENT
         END:VCALENDAR
         """)
         try startWindowAt(width: 1400, height: 900)
@@ -76,6 +83,16 @@ final class RightToLeftTests: StyledAppTestCase, @unchecked Sendable {
             // Square on the cut side: the bar's top-left corner pixel is already its tint.
             let corner = try XCTUnwrap(image.pixel(x: Int(frame.x), y: Int(frame.y)))
             XCTAssertEqual(corner.hex, tint.hex, "square where it is cut")
+
+            // A chip's colour mark is on its right too, where its words start.
+            let chip = try XCTUnwrap(cell("2026-11-20").chips.chipWidgets.first?.bounds(relativeTo: root))
+            let chipMiddle = Int(chip.y + chip.height / 2)
+            // The chip has no background of its own: its top row, clear of the words, is the cell's.
+            let cellBackground = try XCTUnwrap(image.pixel(x: Int(chip.x + chip.width / 2), y: Int(chip.y)))
+            let right = try XCTUnwrap(image.pixel(x: Int(chip.x + chip.width) - 2, y: chipMiddle))
+            let left = try XCTUnwrap(image.pixel(x: Int(chip.x) + 1, y: chipMiddle))
+            XCTAssertGreaterThan(right.contrastRatio(with: cellBackground), 2, "the chip's mark is on its right")
+            XCTAssertEqual(left.hex, cellBackground.hex, "and not on its left")
         }
     }
 }
