@@ -70,8 +70,15 @@ public final class ICalendarPrefetch: Sendable {
     }
 
     /// Whether the read of `path` has finished and waits to be taken.
-    public func isRead(path: String) -> Bool {
-        entries.withLock { $0[path]?.isRead.load(ordering: .acquiring) ?? false }
+    public func isRead(path: String) -> Bool { readSize(path: path) != nil }
+
+    /// The size of `path` as its finished read found it (0 if it could not be looked at); nil
+    /// while it is still being read, or when there is no read of it waiting to be taken.
+    public func readSize(path: String) -> Int64? {
+        entries.withLock { entries in
+            guard let entry = entries[path], entry.isRead.load(ordering: .acquiring) else { return nil }
+            return entry.identity?.size ?? 0
+        }
     }
 
     /// `take(path:options:)` if the read of `path` has finished; nil, leaving it to be taken

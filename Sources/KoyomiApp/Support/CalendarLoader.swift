@@ -71,9 +71,9 @@ struct CalendarLoader {
     /// nor reads, so the window may ask before its first frame.
     func takeReadAhead(_ requests: [Request], from prefetched: ICalendarPrefetch, upTo bytes: Int64)
         -> [(request: Request, result: Result)] {
-        let read = requests.filter { prefetched.isRead(path: $0.path) }
-        guard read.reduce(0, { $0 + (FileIdentity.of(path: $1.path)?.size ?? 0) }) <= bytes else { return [] }
-        return read.compactMap { request in
+        let sizes = requests.compactMap { request in prefetched.readSize(path: request.path).map { (request, $0) } }
+        guard sizes.reduce(0, { $0 + $1.1 }) <= bytes else { return [] }
+        return sizes.compactMap { request, _ in
             let file = file(for: request)
             return prefetched.takeIfRead(path: file.path, options: file.options).map {
                 (request, collect([request], [$0], deferringCacheWrites: true))
