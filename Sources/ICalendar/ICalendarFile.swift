@@ -137,18 +137,22 @@ public final class ICalendarFile: PlanSource {
             corrections = findings.warnings
             func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> (CalendarReader, TimeZoneTable)? {
                 let parts = CalendarParts(bytes)
-                func read(reaching: EventReach?) -> (CalendarReader, TimeZoneTable)? {
-                    let zones = TimeZoneTable(userZone: options.timeZone)
-                    return ICalendarSource.parse(bytes, parts: parts, zones: zones, sourceName: fileName, calendarID: options.id,
-                                                 userCalendar: userCalendar(options), unreadable: findings.unreadableEvents,
-                                                 scheduler: options.scheduler, reaching: reaching).map { ($0, zones) }
+                // One table for both passes: the whole file's plans take the first part's events
+                // as they were read, and those point at its zones.
+                let zones = TimeZoneTable(userZone: options.timeZone)
+                func read(reaching: EventReach?, after firstPart: CalendarReader?) -> CalendarReader? {
+                    ICalendarSource.parse(bytes, parts: parts, zones: zones, sourceName: fileName, calendarID: options.id,
+                                          userCalendar: userCalendar(options), unreadable: findings.unreadableEvents,
+                                          scheduler: options.scheduler, reaching: reaching, after: firstPart)
                 }
-                if let early, let (reader, zones) = read(reaching: early.reach) {
+                var firstPart: CalendarReader?
+                if let early, let reader = read(reaching: early.reach, after: nil) {
                     var parsed = ParsedCalendar(reader: reader)
                     parsed.warnings = corrections + parsed.warnings
                     early.deliver(parsed, zones)
+                    firstPart = reader
                 }
-                return read(reaching: nil)
+                return read(reaching: nil, after: firstPart).map { ($0, zones) }
             }
             guard !findings.rewrites.isEmpty else { return .success(parse(bytes)) }
             // libical reads a copy with the rewrites made (no stray "Z", no overlong line).

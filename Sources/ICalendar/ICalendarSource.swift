@@ -90,8 +90,9 @@ package enum ICalendarSource {
     /// `parts`: where the components of `bytes` are (`CalendarParts`), found once for several reads.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, parts: CalendarParts, zones: TimeZoneTable, sourceName: String,
                       calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:],
-                      scheduler: LoadScheduler, reaching: EventReach? = nil) -> CalendarReader? {
+                      scheduler: LoadScheduler, reaching: EventReach? = nil, after firstPart: CalendarReader? = nil) -> CalendarReader? {
         CalendarReader(bytes: bytes, parts: parts, zones: zones, sourceName: sourceName, calendarID: calendarID,
-                       userCalendar: userCalendar, unreadable: unreadable, scheduler: scheduler, reaching: reaching)
+                       userCalendar: userCalendar, unreadable: unreadable, scheduler: scheduler, reaching: reaching,
+                       after: firstPart)
     }
 }

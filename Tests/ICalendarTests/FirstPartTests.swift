@@ -106,6 +106,46 @@ final class FirstPartTests: XCTestCase {
         XCTAssertEqual(part.searchEntries(near: months.start).count, 0, "search waits for the whole file")
     }
 
+    /// The whole file read after a first part takes the first part's events as they were read
+    /// (not parsed again): it must be exactly the file read alone, in the same order, with the
+    /// same warnings, the file's own zone and the older copy of a twice-written event.
+    func testTheWholeFileAfterAFirstPartIsTheFileReadAlone() throws {
+        let zone = "BEGIN:VTIMEZONE\r\nTZID:Koyomi/Ahead\r\nBEGIN:STANDARD\r\nDTSTART:19700101T000000\r\n"
+            + "TZOFFSETFROM:+0530\r\nTZOFFSETTO:+0530\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n"
+        let path = try writeLargeCalendar(adding: [
+            zone,
+            event(uid: "zoned", lines: "DTSTART;TZID=Koyomi/Ahead:20261105T090000\r\nDTEND;TZID=Koyomi/Ahead:20261105T100000\r\n"
+                + "SUMMARY:In the file's own zone"),
+            event(uid: "zoned-weekly", lines: "DTSTART;TZID=Koyomi/Ahead:20261002T180000\r\nDURATION:PT30M\r\n"
+                + "RRULE:FREQ=WEEKLY;COUNT=20\r\nSUMMARY:Weekly in the file's zone"),
+            event(uid: "twice", lines: "DTSTART:20261112T080000Z\r\nSUMMARY:First copy, in November"),
+            event(uid: "twice", lines: "DTSTART:20270512T080000Z\r\nSUMMARY:Second copy, in May"),
+            event(uid: "february", lines: "DTSTART:20270230T090000Z\r\nSUMMARY:February 30"),
+        ])
+        var alone = TestSupport.options()
+        alone.cacheFolder = nil
+        var withFirstPart = alone
+        let first = FirstPart(interval: months)
+        withFirstPart.firstPart = first
+        let expected = try ICalendarFile.load(path: path, options: alone)
+        let whole = try ICalendarFile.load(path: path, options: withFirstPart)
+        XCTAssertNotNil(first.wait(), "a first part was read before the whole file")
+
+        let years = DateInterval(start: TestSupport.date("2020-01-01 00:00"), end: TestSupport.date("2031-01-01 00:00"))
+        XCTAssertEqual(whole.eventCount, expected.eventCount)
+        XCTAssertEqual(whole.plans(overlapping: years), expected.plans(overlapping: years))
+        XCTAssertEqual(whole.warnings, expected.warnings)
+        XCTAssertEqual(whole.reminders(in: years), expected.reminders(in: years))
+        let november = DateInterval(start: TestSupport.date("2026-11-01 00:00"), end: TestSupport.date("2026-12-01 00:00"))
+        let titles = whole.plans(overlapping: november).map(Self.key)
+        XCTAssertTrue(titles.contains("In the file's own zone 2026-11-05 03:30"), "read in the file's +05:30 zone")
+        XCTAssertTrue(titles.contains("Weekly in the file's zone 2026-11-06 12:30"))
+        XCTAssertTrue(titles.contains("First copy, in November 2026-11-12 08:00"), "of two equal copies the first is kept")
+        XCTAssertFalse(whole.plans(overlapping: years).contains { $0.title == "Second copy, in May" })
+        XCTAssertTrue(whole.warnings.contains { $0.contains("February 30") },
+                      "the impossible date is named: \(whole.warnings)")
+    }
+
     func testSmallFileIsReadWholeWithoutAFirstPart() throws {
         let path = folder + "/small.ics"
         try calendar(events: [event(uid: "a", lines: "DTSTART:20261110T090000Z\r\nSUMMARY:Small")])
@@ -144,7 +184,7 @@ final class FirstPartTests: XCTestCase {
     }
 
     /// Over 256 KiB: filler over ten years, and the kinds of event the scan must not lose.
-    private func writeLargeCalendar() throws -> String {
+    private func writeLargeCalendar(adding more: [String] = []) throws -> String {
         let events = [
             event(uid: "tokyo", lines: "DTSTART;TZID=Asia/Tokyo:20261001T070000\r\nSUMMARY:Tokyo morning, September 30 in UTC"),
             event(uid: "trip", lines: "DTSTART;VALUE=DATE:20260925\r\nDTEND;VALUE=DATE:20261004\r\nSUMMARY:Trip into October"),
@@ -157,7 +197,7 @@ final class FirstPartTests: XCTestCase {
             event(uid: "march", lines: "DTSTART:20270310T090000Z\r\nSUMMARY:March"),
         ]
         let path = folder + "/large.ics"
-        let text = LargeCalendarText.text(with: events)
+        let text = LargeCalendarText.text(with: events + more)
         XCTAssertGreaterThan(text.utf8.count, FirstPart.minimumSize)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
