@@ -60,8 +60,31 @@ public final class Inscription: Widget {
 
     /// Pango markup (escape user text with `Label.escape`); replaces `text`.
     public func setMarkup(_ markup: String) {
+        shownRuns = nil
         gtk_inscription_set_markup(inscription, markup)
     }
+
+    /// `text` with some of it drawn differently (`runs`). For text that changes often: no
+    /// markup is written and parsed, and runs equal to the last ones are not set again (new
+    /// runs make GTK lay the widget out again; a run to the end of the text outlasts new text).
+    public func setText(_ text: String, runs: [TextRun]) {
+        self.text = text
+        guard runs != shownRuns else { return }
+        shownRuns = runs
+        guard let list = pango_attr_list_new() else { return }
+        for run in runs {
+            guard let attribute = run.style == .bold ? pango_attr_weight_new(PANGO_WEIGHT_BOLD)
+                : pango_attr_scale_new(1 / 1.2) else { continue }
+            attribute.pointee.start_index = UInt32(run.start)
+            attribute.pointee.end_index = run.end.map(UInt32.init) ?? UInt32.max  // PANGO_ATTR_INDEX_TO_TEXT_END (a macro Swift cannot import)
+            pango_attr_list_insert(list, attribute)
+        }
+        gtk_inscription_set_attributes(inscription, list)
+        pango_attr_list_unref(list)
+    }
+
+    /// The runs last set by `setText(_:runs:)`; nil after markup.
+    public private(set) var shownRuns: [TextRun]?
 
     /// 0 = start, 0.5 = centre, 1 = end (mirrored in right-to-left locales).
     public var xalign: Float {
@@ -75,5 +98,25 @@ public final class Inscription: Widget {
             gtk_inscription_set_text_overflow(
                 inscription, newValue == .clip ? GTK_INSCRIPTION_OVERFLOW_CLIP : GTK_INSCRIPTION_OVERFLOW_ELLIPSIZE_END)
         }
+    }
+}
+
+/// Part of an inscription's text drawn differently (`Inscription.setText(_:runs:)`).
+public struct TextRun: Equatable, Sendable {
+    public enum Style: Equatable, Sendable {
+        case bold
+        /// Pango's "small": five sixths of the size.
+        case small
+    }
+
+    public var style: Style
+    /// UTF-8 offsets into the text; `end` nil means to the end of whatever text is shown.
+    public var start: Int
+    public var end: Int?
+
+    public init(_ style: Style, from start: Int = 0, to end: Int? = nil) {
+        self.style = style
+        self.start = start
+        self.end = end
     }
 }

@@ -16,7 +16,6 @@ final class WeekPlanBlock {
     private(set) var titleText = ""
     /// The time the block says (also when it is too short to draw it); nil for a bar.
     private(set) var timeText: String?
-    private var shownMarkup = ""
     /// The name a screen reader will say (and the tooltip shows), worked out and sent after the
     /// frame is painted (`sendAccessibleText`): a week has a couple of hundred blocks, and
     /// each name is a D-Bus signal to the accessibility bus.
@@ -52,11 +51,13 @@ final class WeekPlanBlock {
         self.entry = entry
         self.titleText = titleText
         self.timeText = timeText
-        var markup = "<b>" + Label.escape(titleText) + "</b>"
-        if let timeText, showsTime { markup += "\n<small>" + Label.escape(timeText) + "</small>" }
-        if markup != shownMarkup {
-            shownMarkup = markup
-            text.setMarkup(markup)
+        // The title in bold, the time under it smaller: as runs of one text, not markup (a
+        // page sets hundreds; markup was a tenth of a week page's handler).
+        if let timeText, showsTime {
+            let titleEnd = titleText.utf8.count
+            text.setText(titleText + "\n" + timeText, runs: [TextRun(.bold, to: titleEnd), TextRun(.small, from: titleEnd + 1)])
+        } else {
+            text.setText(titleText, runs: [TextRun(.bold)])
         }
         if colorClass != self.colorClass {
             if let old = self.colorClass { button.removeCSSClass(old) }
