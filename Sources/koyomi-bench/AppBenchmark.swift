@@ -18,6 +18,9 @@ struct AppBenchmark {
     struct WeekStart: Encodable {
         var firstPaintMs: Double?
         var dotsPaintedWarmMs: Double?
+        /// The month's warm start, run in turn with the week's (the machine's speed moves
+        /// between the minutes the first-frame rows and these are measured).
+        var monthDotsPaintedWarmMs: Double?
     }
 
     /// One `--benchmark-interactions` run, summarised.
@@ -88,20 +91,29 @@ struct AppBenchmark {
                           dotsPaintedWarmMs: Stats(warm)?.median)
     }
 
-    /// Warm starts in the week view: settings of its own that say the week was left open.
+    /// Warm starts in the week view (settings of their own that say the week was left open),
+    /// each followed by a warm start in the month view with settings that say the month was.
     func weekStart(files: [String], runs: Int, configHome: URL) throws -> WeekStart {
-        let settings = configHome.appendingPathComponent("koyomi/settings.ini")
-        try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("[Window]\nview=week\n".utf8).write(to: settings)
-        var week = self
-        week.environment["XDG_CONFIG_HOME"] = configHome.path
-        var firsts: [Double] = [], dots: [Double] = []
+        func starter(_ view: String) throws -> AppBenchmark {
+            let folder = configHome.appendingPathComponent(view)
+            let settings = folder.appendingPathComponent("koyomi/settings.ini")
+            try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("[Window]\nview=\(view)\n".utf8).write(to: settings)
+            var run = self
+            run.environment["XDG_CONFIG_HOME"] = folder.path
+            return run
+        }
+        let week = try starter("week"), month = try starter("month")
+        let arguments = ["--benchmark-interactions", "0", "--month", self.month] + files
+        var firsts: [Double] = [], dots: [Double] = [], monthDots: [Double] = []
         for _ in 0..<max(1, runs) {
-            let report = try week.appReport(arguments: ["--benchmark-interactions", "0", "--month", month] + files)
+            let report = try week.appReport(arguments: arguments)
             if let first = report.firstPaintMs { firsts.append(first) }
             if let painted = report.dotsPaintedMs { dots.append(painted) }
+            if let painted = try month.appReport(arguments: arguments).dotsPaintedMs { monthDots.append(painted) }
         }
-        return WeekStart(firstPaintMs: Stats(firsts)?.median, dotsPaintedWarmMs: Stats(dots)?.median)
+        return WeekStart(firstPaintMs: Stats(firsts)?.median, dotsPaintedWarmMs: Stats(dots)?.median,
+                         monthDotsPaintedWarmMs: Stats(monthDots)?.median)
     }
 
     /// The C baseline: spawn → exit, median of the runs, and its peak RSS.

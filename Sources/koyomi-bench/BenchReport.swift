@@ -103,9 +103,11 @@ struct BenchReport: Encodable {
         targets.append(Target("resize 400–1600 px frame ≤ 33 ms", resize?.max, over: 1, limit: 33,
                               "slowest \(ms(resize?.max)), median \(ms(resize?.median))"))
         // Issue 18: a start in the week view paints its plans within the month's figures.
+        // Against the month's starts run in turn with the week's.
+        let monthStart = size.weekStart.monthDotsPaintedWarmMs
         targets.append(Target("week start: plans painted ≤ 1.1× month's", size.weekStart.dotsPaintedWarmMs,
-                              over: size.firstFrame.dotsPaintedWarmMs ?? 0, limit: 1.1,
-                              "\(ms(size.weekStart.dotsPaintedWarmMs)) vs \(ms(size.firstFrame.dotsPaintedWarmMs)) from spawn, warm"))
+                              over: monthStart ?? 0, limit: 1.1,
+                              "\(ms(size.weekStart.dotsPaintedWarmMs)) vs \(ms(monthStart)) from spawn, warm, in turn"))
         // Issue 18: the week view's switch and paging, to the painted frame.
         for (name, summary) in [("month → week", size.interactions.switchToWeek), ("week page", size.interactions.weekPage)] {
             targets.append(Target("\(name) frame p99 ≤ 16.7 ms", summary.frame?.p99, over: 1, limit: 16.7,

@@ -34,6 +34,7 @@ enum BenchTable {
             ("roomy page CPU med/p99", { "\(ms($0.roomyInteractions.page.cpu?.median))/\(ms($0.roomyInteractions.page.cpu?.p99))" }),
             ("resize frame med/max", { "\(ms($0.roomyInteractions.resize.frame?.median))/\(ms($0.roomyInteractions.resize.frame?.max))" }),
             ("week start, painted (ms)", { ms($0.weekStart.dotsPaintedWarmMs) }),
+            ("  month start, in turn (ms)", { ms($0.weekStart.monthDotsPaintedWarmMs) }),
             ("month→week frame med/p99", { "\(ms($0.interactions.switchToWeek.frame?.median))/\(ms($0.interactions.switchToWeek.frame?.p99))" }),
             ("week page frame med/p99", { "\(ms($0.interactions.weekPage.frame?.median))/\(ms($0.interactions.weekPage.frame?.p99))" }),
             ("week page CPU med/p99", { "\(ms($0.interactions.weekPage.cpu?.median))/\(ms($0.interactions.weekPage.cpu?.p99))" }),

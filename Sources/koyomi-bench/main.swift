@@ -147,7 +147,7 @@ do {
         log("\(count) plans: paging, selecting and resizing (400–1600 px) a 1280 × 900 window (roomy month: chips and bars)")
         let roomy = try app.interactions(files: files, count: options.interactions,
                                          window: (1280, 900, environment.folder.appendingPathComponent("config-roomy")))
-        log("\(count) plans: starting in the week view")
+        log("\(count) plans: starting in the week view, and in the month view in turn")
         let weekStart = try app.weekStart(files: files, runs: options.runs,
                                           configHome: environment.folder.appendingPathComponent("config-week"))
         log("\(count) plans: search")
