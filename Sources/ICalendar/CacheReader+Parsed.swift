@@ -29,8 +29,10 @@ extension CacheReader {
         guard let masterCount = count() else { return nil }
         var masters: [EventRecord] = []
         masters.reserveCapacity(masterCount)
+        // Series repeat the same few rules ("FREQ=WEEKLY"): each text is read once.
+        var rules: [String: RecurrenceRule] = [:]
         for _ in 0..<masterCount {
-            guard let master = record(zones: zones) else { return nil }
+            guard let master = record(zones: zones, rules: &rules) else { return nil }
             masters.append(master)
         }
         guard let replacedCount = count() else { return nil }
@@ -73,7 +75,7 @@ extension CacheReader {
                     timing: timing)
     }
 
-    private mutating func record(zones: TimeZoneTable) -> EventRecord? {
+    private mutating func record(zones: TimeZoneTable, rules: inout [String: RecurrenceRule]) -> EventRecord? {
         guard let uid = string(), let title = string(), let location = optional(), let notes = optional(),
               let color = optional(), let categories = strings(), let status = status(),
               let start = time(zones: zones), let lengthKind = unsigned() else { return nil }
@@ -90,8 +92,13 @@ extension CacheReader {
         var record = EventRecord(uid: uid, title: title, location: location, notes: notes, color: color,
                                  categories: categories, status: status, start: start, length: length)
         if let ruleText {
-            guard let rule = try? RecurrenceRule(parsing: ruleText) else { return nil }
-            record.rule = rule
+            if let known = rules[ruleText] {
+                record.rule = known
+            } else {
+                guard let rule = try? RecurrenceRule(parsing: ruleText) else { return nil }
+                rules[ruleText] = rule
+                record.rule = rule
+            }
         }
         guard let hasUntil = bool() else { return nil }
         if hasUntil {
