@@ -158,16 +158,23 @@ struct PlanRows: RandomAccessCollection, Equatable {
                        calendarName: style.calendarName(of: calendar), formatter: style.formatter)
     }
 
-    /// Every colour the rows use, each once, without making the rows: plans of one calendar
-    /// come in runs, so a colour is worked out only where the calendar or own colour changes.
+    /// Every colour the rows use, each once, without making the rows. A colour is worked out
+    /// only where the calendar or own colour changes, and a plan in its calendar's colour is
+    /// passed over once that calendar's is found: a month's agenda interleaves a few calendars
+    /// over thousands of rows, and looking each change up was a tenth of a page's handler.
     var colors: [DotColor] {
         var found: [DotColor] = []
         var last: (calendar: CalendarID, color: String?)?
+        var plainFound: [CalendarID] = []
         for index in entries.indices {
             let calendar = entries[index].plan.calendarID
             let planColor = entries[index].plan.color
             if let last, last.calendar == calendar, last.color == planColor { continue }
             last = (calendar, planColor)
+            if planColor == nil {
+                if plainFound.contains(calendar) { continue }
+                plainFound.append(calendar)
+            }
             let color = style.color(calendar: calendar, planColor: planColor)
             if !found.contains(color) { found.append(color) }
         }
