@@ -51,8 +51,8 @@ final class WeekPlanBlock {
         self.entry = entry
         self.titleText = titleText
         self.timeText = timeText
-        // The title in bold, the time under it smaller: as runs of one text, not markup (a
-        // page sets hundreds; markup was a tenth of a week page's handler).
+        // The title in bold, the time under it smaller: as runs of one text, not markup written
+        // and parsed for each of a page's hundreds; a bar's runs never change, so they are set once.
         if let timeText, showsTime {
             let titleEnd = titleText.utf8.count
             text.setText(titleText + "\n" + timeText, runs: [TextRun(.bold, to: titleEnd), TextRun(.small, from: titleEnd + 1)])
