@@ -43,6 +43,17 @@ public struct DayDecoration: Equatable, Sendable {
     /// A day without plans.
     public static let none = DayDecoration()
 
+    /// The same decoration with at most `count` dots, the others counted in "+N": a cell too
+    /// narrow for all of them and the count beside them (a phone-sized window).
+    public func keeping(dots count: Int) -> DayDecoration {
+        let kept = max(0, count)
+        guard dots.count > kept else { return self }
+        var fitted = self
+        fitted.overflow += dots.count - kept
+        fitted.dots = Array(dots.prefix(kept))
+        return fitted
+    }
+
     /// Decide a day's decoration from its plans (already sorted as the list shows them).
     ///
     /// Holiday-like plans never become dots: the first gives the label, later ones count in

@@ -29,6 +29,18 @@ final class DayDecorationTests: XCTestCase {
         }
     }
 
+    func testANarrowCellKeepsTheFirstDotsAndCountsTheRest() {
+        let four = decoration(plans(4))
+        let two = four.keeping(dots: 2)
+        XCTAssertEqual(two.dots, Array(four.dots.prefix(2)), "the first dots, in list order")
+        XCTAssertEqual(two.overflow, 2, "the third dot joins the one already counted")
+        XCTAssertEqual(two.planCount, 4, "the day still has four plans")
+        XCTAssertEqual(four.keeping(dots: 0).overflow, 4)
+        XCTAssertEqual(four.keeping(dots: 0).dots, [])
+        XCTAssertEqual(four.keeping(dots: 3), four, "room for every dot changes nothing")
+        XCTAssertEqual(four.keeping(dots: -1), four.keeping(dots: 0))
+    }
+
     func testHolidayGivesTheLabelAndNoDot() {
         let holiday = allDay("h", day(2026, 11, 11), title: "Martinstag", calendar: holidayID)
         let made = decoration([holiday] + plans(2))

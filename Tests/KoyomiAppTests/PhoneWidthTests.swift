@@ -9,6 +9,39 @@ import XCTest
 /// width, and the week view shows one day; widening the window brings everything back.
 final class PhoneWidthTests: StyledAppTestCase, @unchecked Sendable {
 
+    /// At 360 px a cell has no room for three dots and "+N": dots make way for the count, which
+    /// is drawn whole inside its cell and counts what the dots leave out.
+    func testANarrowCellsCountIsWholeAndCountsTheDotsLeftOut() throws {
+        let events = (1...4).map { hour in
+            "BEGIN:VEVENT\nUID:busy-\(hour)\nDTSTART:20261130T0\(hour)0000Z\nSUMMARY:Plan \(hour)\nEND:VEVENT\n"
+        }.joined()
+        let path = try writeCalendar("busy.ics", "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//Koyomi tests//EN\n" + events
+            + "END:VCALENDAR\n")
+        try startWindowAt(width: 360, height: 640)
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.header.isCollapsed }))
+            paintOnce()
+            let busy = cell("2026-11-30")
+            XCTAssertEqual(busy.decoration.planCount, 4)
+            XCTAssertLessThan(busy.visibleDotClasses.count, 3, "fewer than three dots beside the count")
+            XCTAssertEqual(busy.overflowText, "+\(4 - busy.visibleDotClasses.count)", "the count takes the dots left out")
+            var counted = 0
+            for cell in window.grid.cells where cell.button.isMapped {
+                guard let widget = cell.overflowWidget, let text = cell.overflowText else { continue }
+                let count = try XCTUnwrap(widget.bounds(relativeTo: window.window))
+                let box = try XCTUnwrap(cell.button.bounds(relativeTo: window.window))
+                let day = cell.day?.description ?? "?"
+                XCTAssertGreaterThanOrEqual(count.width, Double(widget.pixelSize(ofMarkup: text).width),
+                                            "\(day): “\(text)” is given the room its text takes")
+                XCTAssertLessThanOrEqual(count.x + count.width, box.x + box.width, "\(day): “\(text)” ends inside its cell")
+                XCTAssertGreaterThanOrEqual(count.x, box.x)
+                counted += 1
+            }
+            XCTAssertGreaterThan(counted, 0, "some cell shows a count")
+        }
+    }
+
     func testAPhoneSizedWindowFitsFoldsItsHeaderAndShowsOneDayOfTheWeek() throws {
         let path = try sampleCalendar()
         try startWindowAt(width: 360, height: 640)

@@ -33,6 +33,9 @@ final class DayCell {
 
     private(set) var day: CalendarDay?
     private(set) var decoration = DayDecoration.none
+    /// The decorations row's width in pixels (the cell's less its padding), set by the grid;
+    /// nil while the grid has no size. Dots that do not fit beside "+N" are counted in it.
+    var rowWidth: Double?
 
     init() {
         number.halign = .center
@@ -69,6 +72,8 @@ final class DayCell {
     var isGreyed: Bool { number.hasCSSClass("other-month") }
     var holidayText: String? { holidayLabel.flatMap { $0.isVisible ? $0.text : nil } }
     var overflowText: String? { overflowLabel.flatMap { $0.isVisible ? $0.text : nil } }
+    /// The "+N" widget while it shows, for checks of where it is drawn.
+    var overflowWidget: Widget? { overflowLabel.flatMap { $0.isVisible ? $0 : nil } }
     /// The roomy grid's chips, made now if the cell has none yet.
     var chips: DayCellChips { roomyChips ?? makeChips() }
     var visibleDotClasses: [String] { zip(dots, dotClasses).compactMap { $0.isVisible ? $1 : nil } }
@@ -121,6 +126,9 @@ final class DayCell {
     /// Applies a decoration; `colors` gives the CSS class for each dot.
     func decorate(_ decoration: DayDecoration, colors: ColorClasses) {
         self.decoration = decoration
+        // What fits the row; the cell's name keeps the day's whole plan count.
+        let decoration = rowWidth.map { decoration.keeping(dots: DayCellRow.dotsThatFit(decoration, in: $0, measuring: number)) }
+            ?? decoration
         for (index, dot) in dots.enumerated() {
             let newClass = index < decoration.dots.count ? colors.className(for: decoration.dots[index]) : nil
             if newClass != dotClasses[index] {

@@ -54,8 +54,12 @@ extension MonthGridView {
             let roomy = wanted != .compact
             cells.forEach { $0.isRoomy = roomy }
         }
+        // Dots make way for "+N" in cells too narrow for both.
+        let rowWidth = (cellSize.width - DayCellRow.cellPadding).rounded(.down)
+        let rowChanged = cells.first?.rowWidth != rowWidth
+        if rowChanged { cells.forEach { $0.rowWidth = rowWidth } }
         // Bars sit at pixel places: a new size moves them even when the density stays.
-        if changed || density != .compact || decorationsAwaitSize { reloadDecorationsNow() }
+        if changed || density != .compact || decorationsAwaitSize || rowChanged { reloadDecorationsNow() }
     }
 
     /// Fills the chips and places the bars of a roomy grid (`reloadDecorationsNow`).
