@@ -8,8 +8,7 @@ import GtkKit
 ///
 /// The sizes are the style sheet's (`Stylesheet`: `.dot` 8 px, the row's 3 px spacing,
 /// `.holiday-label` and `.overflow` at 0.7em, the name's 4 px padding each side, the cell's
-/// 2 px); the texts are
-/// measured in the display's font, so the answer holds for any font.
+/// 2 px); the texts are measured in the display's font, so the answer holds for any font.
 @MainActor
 enum DayCellRow {
     static let dotWidth = 8.0
@@ -39,6 +38,8 @@ enum DayCellRow {
         max(textWidth("<b>+\(count)</b>", widget), textWidth("<b>00</b>", widget))
     }
 
+    /// Measured once per text for the life of the process (a reload asks this of 42 cells; a
+    /// measure costs a Pango layout): a change of the desktop's font is seen at the next start.
     private static var widths: [String: Double] = [:]
 
     private static func textWidth(_ markup: String, _ widget: Widget) -> Double {
