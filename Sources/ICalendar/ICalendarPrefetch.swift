@@ -75,20 +75,23 @@ public final class ICalendarPrefetch: Sendable {
     /// The size of `path` as its finished read found it (0 if it could not be looked at); nil
     /// while it is still being read, or when there is no read of it waiting to be taken.
     public func readSize(path: String) -> Int64? {
-        entries.withLock { entries in
-            guard let entry = entries[path], entry.isRead.load(ordering: .acquiring) else { return nil }
-            return entry.identity?.size ?? 0
-        }
+        entries.withLock { Self.finished(path, in: $0).map { $0.identity?.size ?? 0 } }
     }
 
     /// `take(path:options:)` if the read of `path` has finished; nil, leaving it to be taken
     /// later, while it is still being read.
     public func takeIfRead(path: String, options: ICalendarLoadOptions) -> Loaded? {
         guard let entry = entries.withLock({ entries -> Entry? in
-            guard let entry = entries[path], entry.isRead.load(ordering: .acquiring) else { return nil }
+            guard Self.finished(path, in: entries) != nil else { return nil }
             return entries.removeValue(forKey: path)
         }) else { return nil }
         return take(entry, path: path, options: options)
+    }
+
+    /// The read of `path` if it has finished and waits to be taken.
+    private static func finished(_ path: String, in entries: [String: Entry]) -> Entry? {
+        guard let entry = entries[path], entry.isRead.load(ordering: .acquiring) else { return nil }
+        return entry
     }
 
     private func take(_ entry: Entry, path: String, options: ICalendarLoadOptions) -> Loaded? {

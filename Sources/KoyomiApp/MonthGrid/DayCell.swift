@@ -14,7 +14,7 @@ final class DayCell {
     /// The day number's widget, for checks of where it is drawn.
     var numberWidget: Widget { number }
     private let content = Box(.vertical, spacing: 2)
-    private let decorations = Box(.horizontal, spacing: 3)
+    private let decorations = Box(.horizontal, spacing: Int32(DayCellRow.spacing))
     private var decorationsRow: ShrinkBox!
     /// The roomy grid's chips and "+N more" (issue 19), in place of the dots; made when the
     /// cell first turns roomy, in a box that never holds the cell taller than the grid gives it.
@@ -33,9 +33,6 @@ final class DayCell {
 
     private(set) var day: CalendarDay?
     private(set) var decoration = DayDecoration.none
-    /// The decorations row's width in pixels (the cell's less its padding), set by the grid;
-    /// nil while the grid has no size. Dots that do not fit beside "+N" are counted in it.
-    var rowWidth: Double?
 
     init() {
         number.halign = .center
@@ -123,12 +120,12 @@ final class DayCell {
         }
     }
 
-    /// Applies a decoration; `colors` gives the CSS class for each dot.
-    func decorate(_ decoration: DayDecoration, colors: ColorClasses) {
+    /// Applies a decoration; `colors` gives the CSS class for each dot. `rowWidth`: the pixels
+    /// the dots' row has (nil: as many as it asks); dots that do not fit beside "+N" are
+    /// counted in it, and the cell's name keeps the day's whole plan count.
+    func decorate(_ decoration: DayDecoration, colors: ColorClasses, rowWidth: Double?) {
         self.decoration = decoration
-        // What fits the row; the cell's name keeps the day's whole plan count.
-        let decoration = rowWidth.map { decoration.keeping(dots: DayCellRow.dotsThatFit(decoration, in: $0, measuring: number)) }
-            ?? decoration
+        let decoration = decoration.keeping(dots: dotsShown(inRowOf: rowWidth))
         for (index, dot) in dots.enumerated() {
             let newClass = index < decoration.dots.count ? colors.className(for: decoration.dots[index]) : nil
             if newClass != dotClasses[index] {
@@ -154,6 +151,11 @@ final class DayCell {
             overflow.text = "+\(decoration.overflow)"
             overflow.isVisible = decoration.overflow > 0
         }
+    }
+
+    /// The dots of the cell's decoration a row of `rowWidth` pixels shows (nil: all of them).
+    func dotsShown(inRowOf rowWidth: Double?) -> Int {
+        rowWidth.map { DayCellRow.dotsThatFit(decoration, in: $0, measuring: number) } ?? decoration.dots.count
     }
 
     // MARK: Parts made when first needed

@@ -38,6 +38,8 @@ final class MonthGridView {
     var pendingDensityCheck: MainLoopSource?
     /// Decorations asked for before the grid had a size, drawn once it has (`applyDensity`).
     var decorationsAwaitSize = false
+    /// The pixels a compact cell's row of dots has (`applyDensity`); nil before the grid's size.
+    var dotRowWidth: Double?
     /// Dots, or chips and bars (`MonthGridView+Roomy`).
     var density: Density = .compact
     /// Chip times by minute of the day, for the formatter they were made with.
@@ -268,7 +270,8 @@ final class MonthGridView {
         for cell in cells {
             guard let day = cell.day else { continue }
             let decoration = delegate.monthGrid(self, decorationFor: day)
-            cell.decorate(decoration, colors: colors)
+            // A roomy cell's dots are hidden: no room to work out for them.
+            cell.decorate(decoration, colors: colors, rowWidth: density == .compact ? dotRowWidth : nil)
         }
         if case let .roomy(lines) = density {
             renderRoomy(lines: lines)
