@@ -131,14 +131,14 @@ final class JapaneseWindowTests: AppTestCase, @unchecked Sendable {
             _ = openWindow([path], locale: "ja_JP", firstWeekday: 1)
             XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.cells.allSatisfy(\.isRoomy) }), "chips and bars")
             let chips = cell("2026-11-10").chips
-            XCTAssertEqual(chips.chipTexts, ["9:00 第三四半期の業績報告会議と懇親会のご案内"])
+            XCTAssertEqual(chips.chipTexts, ["第三四半期の業績報告会議と懇親会のご案内"], "the title first; no room for its time")
             paintOnce()
             let image = try XCTUnwrap(window.window.render())
             let chip = try XCTUnwrap(chips.chipWidgets.first?.bounds(relativeTo: window.window))
             // Its words, after its colour mark.
             let mark = Double(DayCellChips.markWidth)
             try assertEndsInAnEllipsis(image, (chip.x + mark, chip.y, chip.width - mark, chip.height), "the chip")
-            XCTAssertEqual(chips.tooltip(ofChip: 0), "9:00 第三四半期の業績報告会議と懇親会のご案内",
+            XCTAssertEqual(chips.tooltip(ofChip: 0), "第三四半期の業績報告会議と懇親会のご案内 9:00",
                            "resting the pointer on the cut chip shows it whole")
             let bar = try XCTUnwrap(window.grid.bars.first { $0.entry != nil }?.button.bounds(relativeTo: window.window))
             // A one-day bar too long for a line takes two (its day has them); its second line,

@@ -71,7 +71,7 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.cells.allSatisfy(\.isRoomy) }), "1400 px: chips")
             let wednesday = cell("2026-11-18").chips
             XCTAssertFalse(wednesday.chipTexts.isEmpty)
-            XCTAssertTrue(wednesday.chipTexts[0].hasSuffix("Meeting 0"), wednesday.chipTexts[0])
+            XCTAssertTrue(wednesday.chipTexts[0].hasPrefix("Meeting 0"), wednesday.chipTexts[0])
             XCTAssertEqual(wednesday.chipTexts.count + Int(wednesday.moreText?.dropFirst().split(separator: " ")[0] ?? "0")!, 6,
                            "every plan is a chip or counted in “+N more”")
             let bars = window.grid.bars.filter { $0.entry != nil }
@@ -129,7 +129,7 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
         }
     }
 
-    /// A plan's chip on a day, as the user reads it ("8:00 AM Meeting 0").
+    /// A plan's chip on a day, as the user reads it ("Meeting 0 8:00 AM").
     @MainActor
     private func chips(_ day: String) -> [String] {
         cell(day).chips.chipTexts.compactMap(plain)
@@ -141,7 +141,7 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
             _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
             resize(1400)
             XCTAssertTrue(MainLoop.iterate(until: { self.cell("2026-11-18").isRoomy }))
-            XCTAssertEqual(chips("2026-11-18").first, "8:00 AM Meeting 0")
+            XCTAssertEqual(chips("2026-11-18").first, "Meeting 0 8:00 AM")
             let from = try XCTUnwrap(cell("2026-11-18").button.bounds(relativeTo: window.window))
             let to = try XCTUnwrap(cell("2026-11-20").button.bounds(relativeTo: window.window))
             let surface = window.window.surfaceOffset
@@ -152,13 +152,13 @@ final class RoomyMonthTests: StyledAppTestCase, @unchecked Sendable {
             for step in 1...8 { arguments += ["sleep", "0.03", "mousemove", "\(x + dx * step / 8)", "\(y)"] }
             arguments += ["sleep", "0.05", "mouseup", "1"]
             XCTAssertEqual(try runTool(arguments).status, 0)
-            XCTAssertTrue(MainLoop.iterate(until: { self.chips("2026-11-20").contains("8:00 AM Meeting 0") }),
+            XCTAssertTrue(MainLoop.iterate(until: { self.chips("2026-11-20").contains("Meeting 0 8:00 AM") }),
                           "the meeting moved to Friday at its time: \(chips("2026-11-20"))")
-            XCTAssertFalse(chips("2026-11-18").contains("8:00 AM Meeting 0"))
+            XCTAssertFalse(chips("2026-11-18").contains("Meeting 0 8:00 AM"))
             XCTAssertTrue(window.grid.cells.allSatisfy { !$0.button.hasCSSClass("drop-target") }, "no mark is left")
 
             try pressKeys(["ctrl+z"])
-            XCTAssertTrue(MainLoop.iterate(until: { self.chips("2026-11-18").first == "8:00 AM Meeting 0" }), "Undo puts it back")
+            XCTAssertTrue(MainLoop.iterate(until: { self.chips("2026-11-18").first == "Meeting 0 8:00 AM" }), "Undo puts it back")
         }
     }
 

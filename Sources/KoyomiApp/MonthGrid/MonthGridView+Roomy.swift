@@ -15,6 +15,11 @@ extension MonthGridView {
     /// Pixels of a one-day bar's width that its words cannot use: the plan-bar style's margins
     /// (2 + 2), colour mark (3) and padding (4 + 4), WeekStylesheet.
     nonisolated static let barTextInset = 15
+    /// A chip's font size against the base font (bold, as the day cell's button makes it), and
+    /// the pixels of its width its words cannot use: the colour mark (4) and padding (4 + 3),
+    /// Stylesheet's `.month-chip`.
+    nonisolated static let chipFontScale = 0.78
+    nonisolated static let chipTextInset = 11
 
     /// How the cells show plans.
     enum Density: Equatable {
@@ -75,11 +80,12 @@ extension MonthGridView {
         let layout = MonthRoomyLayout(span: state.layout.span, plans: slice.plans(on:), calendar: calendar, lines: lines,
                                       wraps: { measure.titleWraps($0.plan.plan.title, in: room) })
         let line = Int32(Self.lineHeight)
+        let chipRoom = Int(cellSize.width - DayCellRow.cellPadding) - Self.chipTextInset
         var barIndex = 0
         for (row, content) in layout.rows.enumerated() {
             for (column, cell) in cells[(row * 7)..<(row * 7 + 7)].enumerated() {
                 cell.chips.show(content.chips[column], barLanes: content.barLanes[column], hidden: content.more[column],
-                                lineHeight: line, text: { self.chipText($0) },
+                                lineHeight: line, text: { self.chipText($0, room: chipRoom, measure: measure.button) },
                                 colorClass: { self.colors.className(for: PlanRows([$0], style: style)[0].color) })
             }
             for (bar, lines) in zip(content.bars.bars, content.barLines) {
@@ -91,18 +97,25 @@ extension MonthGridView {
         colors.flush()
     }
 
-    /// "9:30 AM Standup"; the title alone for a plan with no time of its own here. Times are
+    /// "Standup 9:30 AM" where the chip has room for it, else "Standup": the title first, since
+    /// "9:30 AM St…" and "6:30 PM Sp…" could not be told apart; the title alone for a plan with
+    /// no time of its own here. `whole` is the text with its time, the chip's tooltip. Times are
     /// formatted once per wall-clock minute (a DateFormatter call costs tens of microseconds, and
-    /// a page shows a couple of hundred chips); the cache goes with the formatter.
-    private func chipText(_ entry: PlanOnDay) -> String {
-        guard case let .timed(start, _) = entry.plan.timing, entry.startsOnDay else { return entry.plan.title }
+    /// a page shows a couple of hundred chips) and texts measured once each; the caches go with
+    /// the formatter.
+    private func chipText(_ entry: PlanOnDay, room: Int, measure: Widget) -> (shown: String, whole: String) {
+        let title = entry.plan.title
+        guard case let .timed(start, _) = entry.plan.timing, entry.startsOnDay else { return (title, title) }
+        if chipTexts.formatter !== formatter { chipTexts = ChipTextCache(formatter: formatter) }
         let parts = formatter.calendar.dateComponents([.hour, .minute], from: start)
         let key = (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
-        if chipTimes.formatter !== formatter { chipTimes = (formatter, [:]) }
-        if let known = chipTimes.texts[key] { return known + " " + entry.plan.title }
-        let text = formatter.timeText(start)
-        chipTimes.texts[key] = text
-        return text + " " + entry.plan.title
+        let time = chipTexts.times[key] ?? formatter.timeText(start)
+        chipTexts.times[key] = time
+        let whole = title + " " + time
+        let width = chipTexts.widths[whole]
+            ?? measure.pixelSize(ofMarkup: "<b>" + Label.escape(whole) + "</b>", baseFontScaledBy: Self.chipFontScale).width
+        chipTexts.remember(width: width, of: whole)
+        return (width <= room ? whole : title, whole)
     }
 
     /// The bar at `index`, made (hidden) if there are not that many yet.

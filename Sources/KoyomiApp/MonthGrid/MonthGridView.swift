@@ -43,7 +43,7 @@ final class MonthGridView {
     /// Dots, or chips and bars (`MonthGridView+Roomy`).
     var density: Density = .compact
     /// Chip times by minute of the day, for the formatter they were made with.
-    var chipTimes: (formatter: CalendarFormatter?, texts: [Int: String]) = (nil, [:])
+    var chipTexts = ChipTextCache(formatter: nil)
     /// Bars whose names wait for the paint.
     var barNamesWaiting = false
     /// A chip or bar being dragged to another day (`MonthGridView+Drag`).

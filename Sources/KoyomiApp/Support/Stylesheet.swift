@@ -37,7 +37,7 @@ enum Stylesheet {
 
     /* A roomy month (issue 19): one-line chips under the week row's bars. */
     .month-chip {
-        font-size: 0.78em; padding: 0 3px 0 4px; border-radius: 2px;
+        font-size: \(MonthGridView.chipFontScale)em; padding: 0 3px 0 4px; border-radius: 2px;
         border-style: solid; border-width: 0 0 0 4px; border-color: transparent;
     }
     .month-chip:dir(rtl) { border-width: 0 4px 0 0; padding: 0 4px 0 3px; }
