@@ -216,7 +216,7 @@ final class WeekView {
         sendAccessibleTextAfterPaint()
         if let focusedPlan, focusedEntry?.plan.id != focusedPlan,
            let block = (shownBlocks + shownBars).first(where: { $0.entry?.plan.id == focusedPlan }) {
-            _ = block.button.grabFocus()
+            focusKeepingScroll(block)
         }
     }
 
