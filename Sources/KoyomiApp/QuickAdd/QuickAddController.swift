@@ -28,6 +28,9 @@ final class QuickAddController {
         view.onChange = { [weak self] in self?.render() }
         view.onSave = { [weak self] in self?.save() }
         view.onMoreOptions = { [weak self] in self?.moreOptions() }
+        // On a first run the window is built before "Personal" is read: the preview said no
+        // calendar could take plans until the words changed.
+        view.onOpen = { [weak self] in self?.render() }
         render()
     }
 
