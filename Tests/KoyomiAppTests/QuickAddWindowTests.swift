@@ -71,6 +71,10 @@ final class QuickAddWindowTests: AppTestCase {
             view.entry.text = "tomorrow 9am"
             XCTAssertEqual(view.preview.text, "Say what the plan is, not only when")
             view.entry.activate()
+            // issue 35: days that end before they start are said, and nothing is saved.
+            view.entry.text = "Trip Dec 28–24"
+            XCTAssertEqual(view.preview.text, "“Dec 28–24” ends before it starts")
+            view.entry.activate()
             waitForSaves()
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8).contains("BEGIN:VEVENT"), false)
 

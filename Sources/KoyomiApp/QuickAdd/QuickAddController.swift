@@ -84,6 +84,9 @@ final class QuickAddController {
         case let .failure(.impossibleTime(words)):
             // TRANSLATORS: under quick add's entry; %@ are the typed words, e.g. "25:00".
             return view.show(preview: FormatterStrings.fill(L("“%@” is not a time of day"), words), understood: [])
+        case let .failure(.endBeforeStart(words)):
+            // TRANSLATORS: under quick add's entry; %@ are the typed days, e.g. "Dec 28–24".
+            return view.show(preview: FormatterStrings.fill(L("“%@” ends before it starts"), words), understood: [])
         }
         let shown = Self.shown(plan, in: calendar)
         let format = formatter()
