@@ -1,3 +1,4 @@
+import CICal
 import CalendarModel
 import Foundation
 import Recurrence
@@ -86,6 +87,22 @@ struct EventRecord {
         return Plan(id: Plan.ID(uid: uid, occurrence: occurrence), calendarID: calendarID, title: title,
                     location: location, notes: notes, color: color, categories: categories,
                     status: status, timing: timing)
+    }
+}
+
+extension EventRecord {
+    /// Whether the master's EXDATEs name the occurrence `key` (as `occurrenceKey` writes it),
+    /// by the expander's rules: the same key, or a DATE naming the day a timed occurrence
+    /// starts on in the master's zone.
+    func excludes(occurrence key: String, zones: TimeZoneTable) -> Bool {
+        guard !exdates.isEmpty else { return false }
+        if exdates.contains(where: { $0.occurrenceKey(zones: zones) == key }) { return true }
+        let days = exdates.filter(\.wall.isDate).map(\.wall.date)
+        guard !start.wall.isDate, !days.isEmpty, let wall = WallTime(icaltime_from_string(key)), !wall.isDate else {
+            return false
+        }
+        let instant = zones.instant(of: EventTime(wall: wall, zone: .utc))
+        return days.contains(zones.wallTime(of: instant, in: start.zone).date)
     }
 }
 
