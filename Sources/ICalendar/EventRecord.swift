@@ -34,13 +34,16 @@ struct EventRecord {
     var status: PlanStatus?
     var start: EventTime
     var length: Length
-    /// The RRULE with its UNTIL moved to `until`. Boxed, since most records do not repeat.
+    /// The first RRULE, its UNTIL moved to `until`. Boxed, since most records do not repeat.
     var rule: RecurrenceRule? {
         get { ruleBox?.rule }
         set { ruleBox = newValue.map(RuleBox.init) }
     }
     var ruleBox: RuleBox? = nil
     var until: EventTime?
+    /// RRULEs after the first, each with its own UNTIL: RFC 5545 allows several (§3.6.1: an RRULE
+    /// SHOULD NOT occur more than once), and the event repeats on the union of all (§3.8.5.3).
+    var moreRules: [(box: RuleBox, until: EventTime?)] = []
     var rdates: [EventTime] = []
     /// The lengths of RDATE;VALUE=PERIOD occurrences, by index in `rdates` (others last as
     /// long as the master).
@@ -58,6 +61,12 @@ struct EventRecord {
     var revision = Revision()
 
     var repeats: Bool { rule != nil || !rdates.isEmpty }
+
+    /// Every RRULE with its UNTIL: the first, then `moreRules`.
+    var allRules: [(box: RuleBox, until: EventTime?)] {
+        guard let ruleBox else { return [] }
+        return [(ruleBox, until)] + moreRules
+    }
 
     /// A plan for one occurrence starting at `start` (the master's own fields; its length
     /// unless `length` is given).

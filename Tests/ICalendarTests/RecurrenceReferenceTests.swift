@@ -77,7 +77,8 @@ final class RecurrenceReferenceTests: XCTestCase {
                 "2026-03-30 00:30", "2026-03-31 00:30", // 01:30 BST
             ].map(TestSupport.date), how)
             // Each lasts its hour (the moved one 02:30–03:30 BST).
-            XCTAssertEqual(plans.map { TestSupport.end($0).timeIntervalSince(TestSupport.start($0)) }, Array(repeating: 3600, count: 5), how)
+            XCTAssertEqual(plans.map { TestSupport.end($0).timeIntervalSince(TestSupport.start($0)) },
+                           Array(repeating: 3600, count: 5), how)
         }
     }
 
@@ -305,5 +306,66 @@ final class RecurrenceReferenceTests: XCTestCase {
             XCTAssertEqual(plans.map { CalendarDay(TestSupport.start($0), in: calendar).description }.sorted(),
                            ["2011-12-28", "2011-12-29", "2011-12-31", "2012-01-01"], how)
         }
+    }
+
+    // MARK: - 7. Two RRULEs
+
+    /// RFC 5545 allows several RRULEs (§3.6.1: one "SHOULD NOT occur more than once"), and
+    /// §3.8.5.3 builds the set from all of them, a start given twice counting once. Tuesdays
+    /// ×3 and Tuesdays-and-Thursdays ×3 from Tuesday December 1st: the 1st, 3rd, 8th and
+    /// 15th. recurring_ical_events gives these four; ical.js gives the 1st and 8th twice.
+    func testTwoRulesRepeatOnTheirUnion() throws {
+        let loaded = try file("""
+            BEGIN:VEVENT
+            UID:two
+            DTSTART:20261201T090000Z
+            DURATION:PT30M
+            RRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3
+            RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=3
+            SUMMARY:Gym
+            END:VEVENT
+
+            """)
+        XCTAssertTrue(loaded.warnings.isEmpty, "\(loaded.warnings)")
+        XCTAssertEqual(starts(loaded, "2026-11-01", "2027-02-01"),
+                       ["2026-12-01 09:00", "2026-12-03 09:00", "2026-12-08 09:00", "2026-12-15 09:00"].map(TestSupport.date))
+    }
+
+    /// A rule with UNTIL beside one without: each ends as its own UNTIL says, and a range far
+    /// past the first rule's end still finds the second's occurrences.
+    func testEachRuleKeepsItsOwnUntil() throws {
+        let loaded = try file("""
+            BEGIN:VEVENT
+            UID:two
+            DTSTART;TZID=Europe/Berlin:20261201T180000
+            DURATION:PT1H
+            RRULE:FREQ=DAILY;UNTIL=20261203T170000Z
+            RRULE:FREQ=MONTHLY
+            SUMMARY:Course
+            END:VEVENT
+
+            """)
+        // 18:00 CET is 17:00 UTC: the daily rule ends on the 3rd; the monthly one goes on.
+        XCTAssertEqual(starts(loaded, "2026-11-01", "2027-01-01"),
+                       ["2026-12-01 17:00", "2026-12-02 17:00", "2026-12-03 17:00"].map(TestSupport.date))
+        XCTAssertEqual(starts(loaded, "2030-06-01", "2030-07-01"), [TestSupport.date("2030-06-01 16:00")])
+    }
+
+    /// A second rule that cannot be read is named; the readable one is still followed.
+    func testAnUnreadableSecondRuleIsNamedAndTheOtherFollowed() throws {
+        let loaded = try file("""
+            BEGIN:VEVENT
+            UID:two
+            DTSTART:20261201T090000Z
+            RRULE:FREQ=DAILY;COUNT=2
+            RRULE:FREQ=FOO
+            SUMMARY:Half good
+            END:VEVENT
+
+            """)
+        XCTAssertEqual(starts(loaded, "2026-11-01", "2027-01-01"),
+                       ["2026-12-01 09:00", "2026-12-02 09:00"].map(TestSupport.date))
+        XCTAssertTrue(loaded.warnings.contains { $0.contains("Half good") && $0.contains("FREQ=FOO is not a frequency")
+            && $0.contains("its other repeat rule is followed") }, "\(loaded.warnings)")
     }
 }
