@@ -41,6 +41,12 @@ public final class MessageDialog: Widget {
     /// Answers as a click on the response's button would (for keyboard paths and tests).
     public func respond(_ id: String) { adw_message_dialog_response(cast(), id) }
 
+    /// The label of a response's button (as given, mnemonic included); nil when there is no such response.
+    public func label(ofResponse id: String) -> String? {
+        guard adw_message_dialog_has_response(cast(), id) != 0 else { return nil }
+        return String.fromC(adw_message_dialog_get_response_label(cast(), id))
+    }
+
     public var heading: String { String.fromC(adw_message_dialog_get_heading(cast())) ?? "" }
     public var body: String { String.fromC(adw_message_dialog_get_body(cast())) ?? "" }
 
