@@ -206,6 +206,11 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         move(row.entry, byDays: days, showing: row.entry.day.adding(days: days))
     }
 
+    func planListDidLoseFocus(_ list: PlanListView) {
+        // The day's last plan went: the day (where Enter makes a new plan) takes the focus.
+        current.focusBestCell()
+    }
+
     /// Moves a plan by whole days (timed plans keep their time of day, plans of several days
     /// their length) as an edit with Undo; `day`, where it lands, is shown.
     private func move(_ entry: PlanOnDay, byDays days: Int, showing day: CalendarDay) {
