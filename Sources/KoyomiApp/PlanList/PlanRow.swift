@@ -37,6 +37,8 @@ struct PlanRow: Equatable, Identifiable {
     var id: String { entries[index].id }
     var title: String { entries[index].plan.title }
     var rangeText: String { formatter.rangeText(for: entries[index].plan) }
+    /// Its day or days and its time, a line each, for its details (`CalendarFormatter.whenText`).
+    var whenText: [String] { formatter.whenText(for: entries[index].plan) }
     var startsOnDay: Bool { entries[index].startsOnDay }
     var isCancelled: Bool { entries[index].plan.status == .cancelled }
     var location: String? { entries[index].plan.location }
