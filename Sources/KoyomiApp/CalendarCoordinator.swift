@@ -364,20 +364,14 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         } else {
             let agenda = store.agenda()
             let sections = agenda.map { entry in
-                PlanListContent.Section(header: formatter.agendaHeader(entry.day), rows: rows(entry.plans))
+                PlanListContent.Section(header: formatter.agendaHeader(entry.day),
+                                        rows: PlanRows(entry.plans, style: style, wholePlans: true))
             }
             window.planList.render(.agenda(emptyText: formatter.emptyMonthText(store.visibleMonth), sections: sections),
                                    key: store.visibleMonth.description)
-            // Plans, not rows: a ten-day trip is one plan, listed on ten days. Each is counted
-            // on its first day, or on the month's first day when it began before (no set of
-            // ids: a busy month has thousands of rows, and this runs on every page). Rows are
-            // read in place: `reduce` copied each row (a plan and its strings) to look at two fields.
-            let first = store.visibleMonth.firstDay
-            var count = 0
-            for entry in agenda {
-                let plans = entry.plans
-                for index in plans.indices where plans[index].startsOnDay || plans[index].day == first { count += 1 }
-            }
+            // The agenda lists each plan once (a ten-day trip under its first day), so its
+            // rows are the month's plans.
+            let count = agenda.reduce(0) { $0 + $1.plans.count }
             guard !search.isOpen else { return }
             panel?.setHandleTitle(Self.handleTitle(formatter.monthTitle(store.visibleMonth), formatter.planCountText(count)))
         }

@@ -17,6 +17,12 @@ public final class MessageDialog: Widget {
         }
     }
 
+    /// The response Enter gives (`id`) and the one Escape gives (`closeResponse`), when they differ.
+    public func setDefaultResponse(_ id: String, closeResponse: String) {
+        adw_message_dialog_set_default_response(cast(), id)
+        adw_message_dialog_set_close_response(cast(), closeResponse)
+    }
+
     /// How a response's button looks: a destructive one is red, a suggested one blue.
     public enum Appearance: Sendable { case regular, suggested, destructive }
 
@@ -36,6 +42,11 @@ public final class MessageDialog: Widget {
         onPointerSignal("response") { response in
             handler(String.fromC(response?.assumingMemoryBound(to: CChar.self)) ?? "")
         }
+    }
+
+    /// A widget under the body (a list to choose from), or none.
+    public func setExtraChild(_ child: Widget?) {
+        adw_message_dialog_set_extra_child(cast(), child?.widget)
     }
 
     /// Answers as a click on the response's button would (for keyboard paths and tests).
