@@ -18,6 +18,10 @@ extension CalendarCoordinator: WeekViewDelegate {
         activate(entry)
     }
 
+    func weekView(_ view: WeekView, didRequestDeleteOf entry: PlanOnDay) {
+        delete(entry)
+    }
+
     func weekView(_ view: WeekView, didRequestNewPlanAt start: Date) {
         editing?.newPlan(at: start)
     }

@@ -235,8 +235,16 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     }
 
     func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow) {
-        guard isWritable(row.entry.plan.calendarID) else { return }
-        editing?.delete(row.entry)
+        delete(row.entry)
+    }
+
+    /// Delete on a plan, in the list or a view: deleted with Undo, or a word on why it cannot be.
+    func delete(_ entry: PlanOnDay) {
+        guard isWritable(entry.plan.calendarID) else {
+            // TRANSLATORS: a toast when Delete is pressed on a plan of a read-only calendar.
+            return window.showToast(L("This calendar is read-only: its plans cannot be deleted"))
+        }
+        editing?.delete(entry)
     }
 
     private func isWritable(_ id: CalendarID) -> Bool {
