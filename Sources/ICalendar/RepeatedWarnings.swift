@@ -1,5 +1,3 @@
-import Foundation
-
 /// A file's warnings with the same problem in many events said once: the first few events
 /// by name, then "the same for N more events: …".
 ///
@@ -21,7 +19,7 @@ enum RepeatedWarnings {
         var counts: [Substring: Int] = [:]
         var next: [Substring: String] = [:]
         for warning in warnings {
-            guard let problem = problem(of: warning) else {
+            guard let problem = EventWarning.problem(of: warning) else {
                 lines.append(.warning(warning))
                 continue
             }
@@ -39,27 +37,5 @@ enum RepeatedWarnings {
                 return rest > 1 ? "the same for \(rest) more events\(problem)" : next[problem]
             }
         }
-    }
-
-    /// What a warning says after the event it names, without its line number: `: unknown time
-    /// zone "X"; …` for `event "Tea": unknown time zone "X"; …`, ` skipped: it has no DTSTART`
-    /// for `event #4 skipped: it has no DTSTART`, `: a stray "Z" …` for `event "Tea" on line 9:
-    /// a stray "Z" …`. Nil for those that name no event so (a zone, a line cut, the copies of
-    /// an event named by UID).
-    static func problem(of warning: String) -> Substring? {
-        guard warning.hasPrefix("event ") else { return nil }
-        let name = warning.dropFirst("event ".count)
-        // A title is quoted and may hold anything; a UID or a number ends at the first break.
-        let searched = name.first == "\"" ? name.dropFirst() : name
-        let ends = [": ", " skipped: ", " on line "].compactMap { end -> Range<String.Index>? in
-            guard let found = searched.range(of: name.first == "\"" ? "\"" + end : end) else { return nil }
-            return name.first == "\"" ? searched.index(after: found.lowerBound)..<found.upperBound : found
-        }
-        guard let end = ends.min(by: { $0.lowerBound < $1.lowerBound }) else { return nil }
-        var rest = warning[end.lowerBound...]
-        if rest.hasPrefix(" on line ") {
-            rest = rest.dropFirst(" on line ".count).drop(while: \.isNumber)
-        }
-        return rest
     }
 }
