@@ -189,10 +189,15 @@ final class PlanEditorTests: PlanEditorTestCase, @unchecked Sendable {
             XCTAssertEqual(fields.endTimeEntry.text, "9:30 AM")
             XCTAssertEqual(fields.calendarDropDown.selectedItem, "Home")
             XCTAssertEqual(fields.repeatSection.repeatDropDown.selectedIndex, PlanEditorRepeatSection.Choice.monthly.rawValue)
-            XCTAssertEqual(fields.zoneLabel.text, "Times are in Asia/Tokyo")
+            XCTAssertEqual(fields.zoneLabel.text.replacingOccurrences(of: "\u{202F}", with: " "),
+                           "Times are in Asia/Tokyo: 12:00 AM – 12:30 AM your time", "and the times in the user's zone (UTC)")
             XCTAssertTrue(fields.zoneLabel.isMapped, "another zone than the user's is shown")
             XCTAssertTrue(editor.dialog.saveButton.isSensitive)
             XCTAssertEqual(editor.form.changedFields(from: original), [], "showing a plan changes nothing")
+            fields.startTimeEntry.text = "10:00"
+            XCTAssertEqual(fields.zoneLabel.text.replacingOccurrences(of: "\u{202F}", with: " "),
+                           "Times are in Asia/Tokyo: 1:00 AM – 1:30 AM your time", "the user's times follow the fields")
+            fields.startTimeEntry.text = "9:00 AM"
             fields.allDaySwitch.isOn = true
             XCTAssertFalse(fields.zoneLabel.isVisible, "all-day plans have no zone")
             fields.allDaySwitch.isOn = false

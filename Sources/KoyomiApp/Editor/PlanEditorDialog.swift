@@ -40,6 +40,9 @@ final class PlanEditorDialog {
     private var darkStyle: SignalConnection?
     /// Holds the dialog while it is on screen (see the type's documentation).
     private var keepAlive: PlanEditorDialog?
+    /// Times in the user's zone and locale (made when a plan in another zone first needs it).
+    private lazy var userFormatter = CalendarFormatter(locale: calendar.locale ?? Locale(identifier: "en_US_POSIX"),
+                                                       calendar: calendar, strings: Localization.formatterStrings())
     /// The last form whose dates and times were valid: a new start keeps its length.
     private var lastTimed: PlanForm?
     /// Set while the end fields are moved after the start, so that change is not read again.
@@ -155,8 +158,17 @@ final class PlanEditorDialog {
         errors = form.validate(calendar: calendar, strings: strings)
         fields.showErrors(errors.filter { revealed.contains($0.key) })
         fields.syncPickers()
-        fields.updateVisibility(allDay: form.isAllDay, zoneID: form.timeZoneID, userZone: userZone)
+        fields.updateVisibility(allDay: form.isAllDay, zoneID: form.timeZoneID, userZone: userZone, yourTimes: yourTimes())
         dialog.isSaveEnabled = errors.isEmpty
+    }
+
+    /// The form's times in the user's zone ("4:00 PM – 5:00 PM"; with the days when they
+    /// differ), while they are valid: a plan made in New York is also read in the user's time.
+    private func yourTimes() -> String? {
+        guard !form.timeZoneID.isEmpty, form.timeZoneID != userZone.identifier,
+              let timing = form.timing(calendar: calendar), case .timed = timing else { return nil }
+        return userFormatter.rangeText(for: Plan(id: Plan.ID(uid: "editor"), calendarID: form.calendarID, title: form.title,
+                                             timing: timing))
     }
 
     /// The fields scroll; Delete sits in a bar below them, always in view however long the

@@ -241,12 +241,14 @@ final class PlanEditorFields {
         }
     }
 
-    /// Time fields only for timed plans; the zone line only when it is not the user's.
-    func updateVisibility(allDay: Bool, zoneID: String, userZone: TimeZone) {
+    /// Time fields only for timed plans; the zone line only when it is not the user's, with
+    /// `yourTimes`, the plan's times in the user's zone, when they can be read.
+    func updateVisibility(allDay: Bool, zoneID: String, userZone: TimeZone, yourTimes: String?) {
         startTimeEntry.isVisible = !allDay
         endTimeEntry.isVisible = !allDay
         let zone = TimeZone(identifier: zoneID)
-        zoneLabel.text = FormatterStrings.fill(PlanEditorText.timeZone, zoneID)
+        zoneLabel.text = yourTimes.map { FormatterStrings.fill(PlanEditorText.timeZoneWithYourTimes, zoneID, $0) }
+            ?? FormatterStrings.fill(PlanEditorText.timeZone, zoneID)
         zoneLabel.isVisible = !allDay && !zoneID.isEmpty && zone?.identifier != userZone.identifier
     }
 

@@ -27,6 +27,9 @@ enum PlanEditorText {
     // TRANSLATORS: shown when a plan's times are in another zone than the user's; %@ is the
     // zone's IANA name, e.g. "Asia/Tokyo".
     static var timeZone: String { L("Times are in %@") }
+    // TRANSLATORS: as "Times are in %@", with the plan's times in the user's own zone after it:
+    // %1$@ is the zone's IANA name, %2$@ the times, e.g. "4:00 PM – 5:00 PM".
+    static var timeZoneWithYourTimes: String { L("Times are in %1$@: %2$@ your time") }
     static var calendar: String { L("Calendar") }
     static var location: String { L("Location") }
     static var notes: String { L("Notes") }
