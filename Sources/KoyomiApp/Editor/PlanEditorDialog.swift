@@ -35,7 +35,7 @@ final class PlanEditorDialog {
 
     private let calendar: Calendar
     private let userZone: TimeZone
-    private let strings = PlanEditorText.formStrings()
+    private let strings: PlanFormStrings
     /// Keeps the swatches' dark-style colours in step with the window's.
     private var darkStyle: SignalConnection?
     /// Holds the dialog while it is on screen (see the type's documentation).
@@ -62,6 +62,7 @@ final class PlanEditorDialog {
         self.form = form
         self.calendar = calendar
         self.userZone = userZone
+        strings = PlanEditorText.formStrings(dateExample: DateFieldFormat(locale: calendar.locale ?? Locale(identifier: "en_US_POSIX")).example)
         dialog = Dialog(transientFor: parent, title: isNew ? PlanEditorText.newTitle : PlanEditorText.editTitle,
                         cancelLabel: PlanEditorText.cancel, saveLabel: PlanEditorText.save)
         fields = PlanEditorFields(calendars: calendars, current: form.calendarID, isNew: isNew,
@@ -81,7 +82,7 @@ final class PlanEditorDialog {
         fields.onEnter = { [weak self] in self?.revealAll() }
         fields.connect { [weak self] in
             guard let self else { return nil }
-            return PlanForm.parseDate(self.fields.startDateEntry.text)?.weekday
+            return self.fields.day(in: self.fields.startDateEntry)?.weekday
         }
         dialog.onSave { [weak self] in self?.save() }
         fields.deleteButton?.onClicked { [weak self] in self?.delete() }
@@ -149,7 +150,7 @@ final class PlanEditorDialog {
             if moved != form {
                 form = moved
                 isMovingEnd = true
-                fields.endDateEntry.text = form.endDateText
+                fields.endDateEntry.text = fields.dateFormat.shown(form.endDateText)
                 fields.endTimeEntry.text = form.endTimeText
                 isMovingEnd = false
             }
