@@ -21,8 +21,13 @@ final class QuitTests: XCTestCase {
         app.terminationHandler = { _ in exited.signal() }
         try app.run()
         defer { if app.isRunning { app.terminate() } }
-        // A second launch shows the window of the one in the background.
-        let shown = try TestEnvironment.run(TestEnvironment.koyomiBinary, [], environment: app.environment ?? [:])
+        // A second launch shows the window of the one in the background, once that one holds
+        // the application's name on the bus (else the second would be the first).
+        let registered = try MainActor.assumeIsolated {
+            try runTool(["gdbus", "wait", "--session", "--timeout", "20", "app.koyomi.Koyomi"], timeout: 30).status
+        }
+        XCTAssertEqual(registered, 0, "koyomi --background never took its name on the bus")
+        let shown = try TestEnvironment.run(TestEnvironment.koyomiBinary, [], environment: app.environment ?? [:], timeout: 30)
         XCTAssertEqual(shown.status, 0, shown.stderr)
         let windowID = try MainActor.assumeIsolated {
             let search = try runTool(["xdotool", "search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
