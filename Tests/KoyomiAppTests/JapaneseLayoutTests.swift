@@ -26,4 +26,56 @@ final class JapaneseLayoutTests: JapaneseTestCase, @unchecked Sendable {
                            ["31日(日)", "1日(月)", "2日(火)", "3日(水)", "4日(木)", "5日(金)", "6日(土)"])
         }
     }
+
+    /// A one-line bar's CJK glyphs are drawn whole: Noto Sans CJK's lines are taller than
+    /// Cantarell's, and GtkInscription draws a line taller than its room from the top, so
+    /// 「元日」 lost the bottom of its strokes.
+    func testABarsJapaneseWordsAreNotCutAtTheBottom() throws {
+        let path = try writeCalendar("shukujitsu.ics", """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Koyomi tests//JA
+        X-WR-CALNAME:祝日
+        BEGIN:VEVENT
+        UID:ganjitsu
+        DTSTART;VALUE=DATE:20270101
+        DTEND;VALUE=DATE:20270102
+        SUMMARY:元日
+        END:VEVENT
+        END:VCALENDAR
+        """)
+        for (width, height) in [(1240, 820), (1600, 1000)] {
+            try startWindowAt(width: width, height: height)
+            try MainActor.assumeIsolated {
+                Self.stylesheet.install()
+                defer { Self.stylesheet.uninstall() }
+                _ = openWindow([path], locale: "ja_JP", firstWeekday: 1, month: YearMonth(year: 2027, month: 1))
+                XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.cells.allSatisfy(\.isRoomy) }), "chips and bars")
+                let bar = try XCTUnwrap(window.grid.bars.first { $0.entry?.plan.title == "元日" }, "元日's bar")
+                paintOnce()
+                let image = try XCTUnwrap(window.window.render())
+                let box = try XCTUnwrap(bar.text.bounds(relativeTo: window.window))
+                // The glyphs' ink as Pango lays them out unclipped, in the bar's font.
+                let layout = try XCTUnwrap(gtk_widget_create_pango_layout(bar.text.widget, nil))
+                defer { g_object_unref(UnsafeMutableRawPointer(layout)) }
+                pango_layout_set_markup(layout, "<b>元日</b>", -1)
+                var ink = PangoRectangle(), logical = PangoRectangle()
+                pango_layout_get_pixel_extents(layout, &ink, &logical)
+                // Rows of the box with any ink, against its background at its far end (past the words).
+                let left = Int(box.x), top = Int(box.y), bottom = Int(box.y + box.height)
+                let background = try XCTUnwrap(image.pixel(x: Int(box.x + box.width) - 2, y: top + 1))
+                let inked = (top..<bottom).filter { y in
+                    (left..<left + Int(ink.x + ink.width) + 2).contains { x in
+                        image.pixel(x: x, y: y).map { $0.contrastRatio(with: background) >= 1.1 } ?? false
+                    }
+                }
+                let first = try XCTUnwrap(inked.first, "\(width) px: the bar shows its words")
+                let last = try XCTUnwrap(inked.last)
+                XCTAssertGreaterThanOrEqual(last - first + 1, Int(ink.height) - 1,
+                                            "\(width) px: the glyphs are \(ink.height) px tall; \(last - first + 1) drawn (box \(box), logical \(logical.height))")
+                XCTAssertLessThan(last, bottom - 1, "\(width) px: the ink stops before the bar's text box ends")
+                closeWindow()
+            }
+        }
+    }
 }
