@@ -78,4 +78,45 @@ final class JapaneseLayoutTests: JapaneseTestCase, @unchecked Sendable {
             }
         }
     }
+
+    /// The header's "+" says 「新しい予定」 on one line when the pointer rests on it, not a
+    /// character per line.
+    func testTheNewPlanTooltipIsOneLine() throws {
+        let path = try writeCalendar("empty.ics", "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:-//Koyomi tests//JA\nEND:VCALENDAR\n")
+        try startWindowAt(width: 1240, height: 820)
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], locale: "ja_JP", firstWeekday: 1)
+            let button = window.header.newPlanButton
+            let bounds = try XCTUnwrap(button.bounds(relativeTo: window.window))
+            let surface = window.window.surfaceOffset
+            XCTAssertEqual(try runTool(["xdotool", "mousemove", "\(Int(surface.x + bounds.x + bounds.width / 2))",
+                                        "\(Int(surface.y + bounds.y + bounds.height / 2))"]).status, 0)
+            var label: OpaquePointer?
+            XCTAssertTrue(MainLoop.iterate(until: {
+                label = self.shownTooltipLabel()
+                return label != nil
+            }, timeout: 10), "a tooltip shows")
+            guard let label else { return }
+            XCTAssertEqual(gtk_label_get_text(label).map(String.init(cString:)), "新しい予定")
+            XCTAssertEqual(pango_layout_get_line_count(gtk_label_get_layout(label)), 1, "one line, not a character per line")
+        }
+    }
+
+    /// The label of the tooltip on screen now, if any (GTK parents tooltips to the window).
+    @MainActor
+    private func shownTooltipLabel() -> OpaquePointer? {
+        var found: OpaquePointer?
+        func visit(_ node: UnsafeMutablePointer<GtkWidget>, inTooltip: Bool) {
+            let type = String(cString: koyomi_object_type_name(node))
+            let tooltip = inTooltip || (type == "GtkTooltipWindow" && gtk_widget_get_mapped(node) != 0)
+            if tooltip, type == "GtkLabel", gtk_widget_get_mapped(node) != 0 { found = OpaquePointer(node) }
+            var child = gtk_widget_get_first_child(node)
+            while let current = child {
+                visit(current, inTooltip: tooltip)
+                child = gtk_widget_get_next_sibling(current)
+            }
+        }
+        visit(window.window.widget, inTooltip: false)
+        return found
+    }
 }
