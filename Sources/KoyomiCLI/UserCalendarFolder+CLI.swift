@@ -78,15 +78,17 @@ extension UserCalendarFolder {
     /// (no calendar yet) "Personal" is created, unless another name was asked for.
     func targetPath(named name: String?, parseGuard: ParseGuard) throws(CLIError) -> String {
         if paths.isEmpty {
-            let personal = Self.personal
-            if let name, name.caseInsensitiveCompare(personal.name) != .orderedSame {
+            // TRANSLATORS: the name of the calendar made at the first start, in the user's language.
+            let personal = L("Personal")
+            if let name, name.caseInsensitiveCompare(personal) != .orderedSame,
+               name.caseInsensitiveCompare(Self.personal.name) != .orderedSame {
                 throw .usage("no calendar named “\(name)” (there are none yet; "
-                             + "leave out --calendar to create “\(personal.name)”)")
+                             + "leave out --calendar to create “\(personal)”)")
             }
             do {
-                try ensureFirstRun(timeZone: timeZone)
+                try ensureFirstRun(name: personal, timeZone: timeZone)
             } catch {
-                throw .failure("cannot create “\(personal.name)” in \(folder.path): \(error)")
+                throw .failure("cannot create “\(personal)” in \(folder.path): \(error)")
             }
         }
         let paths = self.paths

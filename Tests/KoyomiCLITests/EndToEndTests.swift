@@ -119,4 +119,30 @@ final class EndToEndTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dataHome.appendingPathComponent("koyomi/calendars").path),
                        "nothing is written")
     }
+
+    /// Under a Japanese locale the commands print Japanese words (issue 35): the first
+    /// calendar `add` makes is 「個人」, and a plan of whole days lists as 「終日」.
+    func testCommandsSpeakJapaneseUnderAJapaneseLocale() throws {
+        let japanese = ["LANG": "ja_JP.UTF-8"]
+        let added = try TestEnvironment.koyomi(["add", "--title", "茶会", "--start", "2026-11-10"], dataHome: dataHome,
+                                               environment: japanese)
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let file = dataHome.appendingPathComponent("koyomi/calendars/personal.ics")
+        let created = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(created.contains("X-WR-CALNAME:個人"), created)
+
+        let trip = dataHome.appendingPathComponent("tabi.ics")
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//JA\r\nX-WR-CALNAME:旅行\r\n"
+                  + "BEGIN:VEVENT\r\nUID:kyoto\r\nDTSTART;VALUE=DATE:20261110\r\nDTEND;VALUE=DATE:20261113\r\n"
+                  + "SUMMARY:京都旅行\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8).write(to: trip)
+        let listed = try TestEnvironment.koyomi(["list", "--date", "2026-11-10", file.path, trip.path], dataHome: dataHome,
+                                                environment: japanese)
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(listed.stdout, "2026-11-10  終日  茶会  [個人]\n2026-11-10  終日、2026-11-10–2026-11-12  京都旅行  [旅行]\n")
+
+        // In English the words are English again, and the calendar keeps the name it was made with.
+        let english = try TestEnvironment.koyomi(["list", "--date", "2026-11-10", file.path], dataHome: dataHome)
+        XCTAssertEqual(english.stdout, "2026-11-10  all day  茶会  [個人]\n", english.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), created, "the file is left as it was")
+    }
 }

@@ -1,0 +1,13 @@
+import Translation
+
+/// The commands' words in the user's language, from the catalogs the window uses (domain
+/// "koyomi", bound by `KoyomiApplication.setUpTranslations` before a command runs). Mark
+/// strings as the window does (po/README.md): `L("…")` with a plain literal.
+enum CLILocalization {
+    static let domain = "koyomi"
+}
+
+/// The translation of `message` into the user's language, or `message` itself.
+func L(_ message: String) -> String {
+    Gettext.translate(message, domain: CLILocalization.domain)
+}
