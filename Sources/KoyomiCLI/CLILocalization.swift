@@ -11,3 +11,8 @@ enum CLILocalization {
 func L(_ message: String) -> String {
     Gettext.translate(message, domain: CLILocalization.domain)
 }
+
+/// The plural form of a message for `count` (ngettext); the result is still a format.
+func L(_ singular: String, _ plural: String, count: Int) -> String {
+    Gettext.translate(singular, plural, count: count, domain: CLILocalization.domain)
+}

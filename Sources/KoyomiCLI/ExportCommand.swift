@@ -1,3 +1,4 @@
+import CalendarModel
 import FileSafety
 import Foundation
 import ICalendar
@@ -47,7 +48,11 @@ struct ExportCommand {
             throw .saving(error)
         }
         let count = exported.eventUIDs.count
-        return "Exported \(count) plan\(count == 1 ? "" : "s") from \(files.count) calendar\(files.count == 1 ? "" : "s") "
-            + "to \(outputPath)\n"
+        // TRANSLATORS: how many plans `koyomi export` wrote, in "Exported %1$@ from %2$@ to %3$@".
+        let plans = String(format: L("%d plan", "%d plans", count: count), count)
+        // TRANSLATORS: how many calendars `koyomi export` read, in "Exported %1$@ from %2$@ to %3$@".
+        let calendarCount = String(format: L("%d calendar", "%d calendars", count: files.count), files.count)
+        // TRANSLATORS: what `koyomi export` prints: %1$@ is "2 plans", %2$@ "1 calendar", %3$@ the file.
+        return FormatterStrings.fill(L("Exported %1$@ from %2$@ to %3$@"), plans, calendarCount, outputPath) + "\n"
     }
 }

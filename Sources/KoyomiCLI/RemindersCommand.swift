@@ -67,7 +67,8 @@ struct ReminderLine: Encodable {
     }
 
     var text: String {
-        "\(dueText)  \(plan.title)  \(plan.day) \(plan.when)  [\(plan.calendarName)]" + (snoozed ? "  (snoozed)" : "")
+        // TRANSLATORS: `koyomi reminders` after a reminder put off with Snooze.
+        "\(dueText)  \(plan.title)  \(plan.day) \(plan.when)  [\(plan.calendarName)]" + (snoozed ? "  " + L("(snoozed)") : "")
     }
 
     private enum Key: String, CodingKey { case due, snoozed, plan }

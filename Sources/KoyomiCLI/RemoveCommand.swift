@@ -41,6 +41,7 @@ struct RemoveCommand {
         let entries = match.file.searchEntries(near: context.now).filter { $0.plan.id.uid == uid }
         let title = (entries.first { $0.plan.id.occurrence == nil } ?? entries.last)?.plan.title
         try context.modify(match.calendar) { document in try document.deleteEvent(uid: uid) }
-        return "Removed “\(title ?? uid)” (\(uid)) from \(match.file.calendar.name)\n"
+        // TRANSLATORS: what `koyomi remove` prints: %1$@ is the plan's title, %2$@ its UID, %3$@ its calendar.
+        return FormatterStrings.fill(L("Removed “%1$@” (%2$@) from %3$@"), title ?? uid, uid, match.file.calendar.name) + "\n"
     }
 }

@@ -121,7 +121,8 @@ final class EndToEndTests: XCTestCase {
     }
 
     /// Under a Japanese locale the commands print Japanese words (issue 35): the first
-    /// calendar `add` makes is 「個人」, and a plan of whole days lists as 「終日」.
+    /// calendar `add` makes is 「個人」, a plan of whole days lists as 「終日」, and `export`
+    /// and `remove` say what they did in Japanese.
     func testCommandsSpeakJapaneseUnderAJapaneseLocale() throws {
         let japanese = ["LANG": "ja_JP.UTF-8"]
         let added = try TestEnvironment.koyomi(["add", "--title", "茶会", "--start", "2026-11-10"], dataHome: dataHome,
@@ -144,5 +145,12 @@ final class EndToEndTests: XCTestCase {
         let english = try TestEnvironment.koyomi(["list", "--date", "2026-11-10", file.path], dataHome: dataHome)
         XCTAssertEqual(english.stdout, "2026-11-10  all day  茶会  [個人]\n", english.stderr)
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), created, "the file is left as it was")
+
+        let out = dataHome.appendingPathComponent("kakidashi.ics").path
+        let exported = try TestEnvironment.koyomi(["export", "-o", out], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(exported.stdout, "カレンダー 1 個から予定 1 件を \(out) に書き出しました\n", exported.stderr)
+        let uid = added.stdout.trimmingCharacters(in: .newlines)
+        let removed = try TestEnvironment.koyomi(["remove", uid], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(removed.stdout, "個人 から「茶会」(\(uid)) を削除しました\n", removed.stderr)
     }
 }
