@@ -23,12 +23,27 @@ extension Widget {
     /// as wide as the text has characters, counted in the font's average (Latin) width: a
     /// Japanese text, each character about twice that wide, wrapped after two or three
     /// ("新しい" / "予定"). This label wraps only past 50 such characters, as GTK's does for
-    /// longer texts.
+    /// longer texts. GTK asks again at every move of the pointer: the tooltip keeps its one
+    /// label, which is set again as it is (GTK then leaves it in place).
     static func show(_ text: String, in tooltip: OpaquePointer) {
-        let label = gtk_label_new(text)
-        gtk_label_set_wrap(OpaquePointer(label), 1)
-        gtk_label_set_max_width_chars(OpaquePointer(label), 50)
-        gtk_tooltip_set_custom(tooltip, label)
+        let key = "koyomi-tooltip-label"
+        let object = UnsafeMutableRawPointer(tooltip)
+        let label: OpaquePointer
+        if let kept = g_object_get_data(object.assumingMemoryBound(to: GObject.self), key) {
+            label = OpaquePointer(kept)
+            if String.fromC(gtk_label_get_text(label)) != text { gtk_label_set_text(label, text) }
+        } else {
+            guard let made = gtk_label_new(text) else { return }
+            label = OpaquePointer(made)
+            gtk_label_set_wrap(label, 1)
+            gtk_label_set_max_width_chars(label, 50)
+            // Owned by the tooltip from now on, released with it.
+            g_object_ref_sink(UnsafeMutableRawPointer(made))
+            g_object_set_data_full(object.assumingMemoryBound(to: GObject.self), key, UnsafeMutableRawPointer(made)) {
+                g_object_unref($0)
+            }
+        }
+        gtk_tooltip_set_custom(tooltip, UnsafeMutablePointer(label))
     }
 
     /// Shows the widget's tooltip text (`tooltip`) through `show(_:in:)`; connected once, at
