@@ -1,4 +1,5 @@
 import Accounts
+import CalendarModel
 import CalendarSync
 import Foundation
 import ICalendar
@@ -91,7 +92,9 @@ struct AccountCommand {
             "\(account.displayName)  \(account.serverURL.absoluteString)  "
                 + account.calendars.map { "\($0.displayName) (\($0.localFile))" }.joined(separator: ", ") + "\n"
         }
-        return CLIResult(status: 0, output: lines.isEmpty ? "No accounts. Add one with koyomi account add URL --user NAME\n" : lines.joined())
+        // TRANSLATORS: `koyomi account list` with no account; the command stays as written.
+        let none = L("No accounts. Add one with koyomi account add URL --user NAME")
+        return CLIResult(status: 0, output: lines.isEmpty ? none + "\n" : lines.joined())
     }
 
     private func remove(_ arguments: [String]) throws(CLIError) -> CLIResult {
@@ -109,7 +112,9 @@ struct AccountCommand {
             error = "koyomi account: the password could not be removed from the keyring: \(problem.description)\n"
         }
         let files = account.calendars.map(\.localFile).joined(separator: ", ")
-        return CLIResult(status: 0, output: "Removed \(account.displayName); its calendars (\(files)) stay as local calendars\n",
-                         error: error)
+        // TRANSLATORS: `koyomi account remove`: %1$@ is the account, %2$@ its calendars' files.
+        let removed = FormatterStrings.fill(L("Removed %1$@; its calendars (%2$@) stay as local calendars"),
+                                            account.displayName, files)
+        return CLIResult(status: 0, output: removed + "\n", error: error)
     }
 }

@@ -1,3 +1,4 @@
+import CalendarModel
 import CalendarVetting
 import Foundation
 import ICalendar
@@ -41,11 +42,30 @@ struct ImportCommand {
         }
         let name = target.document.calendarName
             ?? UserCalendarFolder.shortName(target.path)
-        var output = "Imported into \(name): \(summary)\n"
-        output += summary.skipped.map { "  skipped \($0)\n" }.joined()
+        // TRANSLATORS: how `koyomi import` went: %1$@ plans added, %2$@ updated, %3$@ skipped.
+        let counts = FormatterStrings.fill(L("%1$@ added, %2$@ updated, %3$@ skipped"),
+                                           String(summary.added), String(summary.updated), String(summary.skipped.count))
+        // TRANSLATORS: what `koyomi import` prints: %1$@ is the calendar, %2$@ the counts ("3 added, 1 updated, 0 skipped").
+        var output = FormatterStrings.fill(L("Imported into %1$@: %2$@"), name, counts) + "\n"
+        output += summary.skipped.map { "  " + Self.explanation($0) + "\n" }.joined()
         output += summary.notes.map { "  \($0)\n" }.joined()
         let error = vetted.problems.isEmpty ? ""
             : "koyomi import: \(file): \(vetted.problems.count) part(s) could not be read and were left out:\n" + report
         return CLIResult(status: 0, output: output, error: error)
+    }
+
+    /// "skipped “Tea” (abc@example.com): your copy is newer", in the user's language.
+    private static func explanation(_ skip: ImportSkip) -> String {
+        let reason = switch skip.kind {
+        // TRANSLATORS: why an imported plan was skipped: the calendar has this very version.
+        case .upToDate: L("already up to date")
+        // TRANSLATORS: why an imported plan was skipped: the calendar's copy is a later version.
+        case .yoursIsNewer: L("your copy is newer")
+        // TRANSLATORS: why something in an imported file was skipped; %@ is e.g. VTODO (a task).
+        case let .notAnEvent(kind): FormatterStrings.fill(L("not an event (%@)"), kind)
+        case let .other(text): text
+        }
+        // TRANSLATORS: a line of `koyomi import`'s report: %1$@ names the plan, %2$@ says why it was skipped.
+        return FormatterStrings.fill(L("skipped %1$@: %2$@"), skip.subject, reason)
     }
 }

@@ -1,3 +1,4 @@
+import CalendarModel
 import CalendarSync
 import Foundation
 import ICalendar
@@ -106,7 +107,11 @@ struct SubscribeCommand {
         formatter.timeZone = context.timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let lines = subscriptions.map { subscription in
-            let when = subscription.lastRefreshed.map { "refreshed \(formatter.string(from: $0))" } ?? "never refreshed"
+            let when = subscription.lastRefreshed.map {
+                // TRANSLATORS: `koyomi subscriptions`: when a subscription was last downloaded (2026-11-29 12:00).
+                FormatterStrings.fill(L("refreshed %@"), formatter.string(from: $0))
+            // TRANSLATORS: `koyomi subscriptions`: a subscription not downloaded yet.
+            } ?? L("never refreshed")
             return "\(subscription.name)  \(subscription.url.absoluteString)  \(when)\n"
         }
         return CLIResult(status: 0, output: lines.joined(), error: notice.map { "koyomi subscriptions: \($0)\n" } ?? "")

@@ -121,8 +121,8 @@ final class EndToEndTests: XCTestCase {
     }
 
     /// Under a Japanese locale the commands print Japanese words (issue 35): the first
-    /// calendar `add` makes is 「個人」, a plan of whole days lists as 「終日」, and `export`
-    /// and `remove` say what they did in Japanese.
+    /// calendar `add` makes is 「個人」, a plan of whole days lists as 「終日」, and `export`,
+    /// `import`, `account list` and `remove` say what they did in Japanese.
     func testCommandsSpeakJapaneseUnderAJapaneseLocale() throws {
         let japanese = ["LANG": "ja_JP.UTF-8"]
         let added = try TestEnvironment.koyomi(["add", "--title", "茶会", "--start", "2026-11-10"], dataHome: dataHome,
@@ -149,6 +149,14 @@ final class EndToEndTests: XCTestCase {
         let out = dataHome.appendingPathComponent("kakidashi.ics").path
         let exported = try TestEnvironment.koyomi(["export", "-o", out], dataHome: dataHome, environment: japanese)
         XCTAssertEqual(exported.stdout, "カレンダー 1 個から予定 1 件を \(out) に書き出しました\n", exported.stderr)
+        let imported = try TestEnvironment.koyomi(["import", trip.path], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(imported.stdout, "個人 にインポートしました: 追加 1、更新 0、スキップ 0\n", imported.stderr)
+        let again = try TestEnvironment.koyomi(["import", trip.path], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(again.stdout, "個人 にインポートしました: 追加 0、更新 0、スキップ 1\n"
+                       + "  スキップ “京都旅行” (kyoto): すでに最新です\n", again.stderr)
+        let accounts = try TestEnvironment.koyomi(["account", "list"], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(accounts.stdout, "アカウントはありません。koyomi account add URL --user NAME で追加できます\n",
+                       accounts.stderr)
         let uid = added.stdout.trimmingCharacters(in: .newlines)
         let removed = try TestEnvironment.koyomi(["remove", uid], dataHome: dataHome, environment: japanese)
         XCTAssertEqual(removed.stdout, "個人 から「茶会」(\(uid)) を削除しました\n", removed.stderr)
