@@ -101,6 +101,6 @@ let package = Package(
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
         .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "CalDAV", "ICalendar", "FileSafety", "TestSupport"]),
         .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "CalendarVetting",
-                                                          "FileSafety", "TestSupport"]),
+                                                          "FileSafety", "Translation", "TestSupport"]),
     ]
 )

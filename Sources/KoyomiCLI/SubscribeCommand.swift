@@ -65,7 +65,10 @@ struct SubscribeCommand {
             throw .failure("\(url.absoluteString): \(error)")
         }
         let added = outcome.subscription
-        var result = CLIResult(status: 0, output: "Subscribed to “\(added.name)” (\(url.absoluteString)): \(Self.summary(outcome))\n")
+        // TRANSLATORS: `koyomi subscribe`: %1$@ is the calendar's name, %2$@ its address, %3$@ what came ("12 events").
+        let subscribed = FormatterStrings.fill(L("Subscribed to “%1$@” (%2$@): %3$@"), added.name, url.absoluteString,
+                                               Self.summary(outcome))
+        var result = CLIResult(status: 0, output: subscribed + "\n")
         if case let .updated(_, _, problems) = outcome {
             result.error = problems.map { "koyomi subscribe: left out \($0)\n" }.joined()
         }
@@ -91,7 +94,10 @@ struct SubscribeCommand {
         } catch {
             throw .failure(error.description)
         }
-        return CLIResult(status: 0, output: "Unsubscribed from “\(subscription.name)” (\(subscription.url.absoluteString))\n")
+        // TRANSLATORS: `koyomi unsubscribe`: %1$@ is the calendar's name, %2$@ its address.
+        let unsubscribed = FormatterStrings.fill(L("Unsubscribed from “%1$@” (%2$@)"), subscription.name,
+                                                 subscription.url.absoluteString)
+        return CLIResult(status: 0, output: unsubscribed + "\n")
     }
 
     func list() throws(CLIError) -> CLIResult {
@@ -133,7 +139,9 @@ struct SubscribeCommand {
         for refreshed in results {
             switch refreshed.result {
             case let .success(outcome):
-                result.output += "\(refreshed.subscription.name) (subscription): \(summary(outcome))\n"
+                // TRANSLATORS: `koyomi sync`, a subscription's line: %1$@ is its name, %2$@ what came ("12 events").
+                result.output += FormatterStrings.fill(L("%1$@ (subscription): %2$@"), refreshed.subscription.name,
+                                                       summary(outcome)) + "\n"
             case let .failure(problem):
                 result.status = 1
                 result.error += "koyomi sync: \(refreshed.subscription.name) (\(refreshed.subscription.url.absoluteString)): \(problem)\n"
@@ -150,11 +158,17 @@ struct SubscribeCommand {
         }
     }
 
-    private static func summary(_ outcome: SubscriptionRefresher.Outcome) -> String {
+    /// What a download brought, in the user's language: "unchanged", "12 events", "12 events, 1 left out".
+    static func summary(_ outcome: SubscriptionRefresher.Outcome) -> String {
         switch outcome {
-        case .unchanged: "unchanged"
+        // TRANSLATORS: a subscription downloaded again with nothing new.
+        case .unchanged: return L("unchanged")
         case let .updated(_, count, problems):
-            (count == 1 ? "1 event" : "\(count) events") + (problems.isEmpty ? "" : ", \(problems.count) left out")
+            // TRANSLATORS: how many events a subscription's download brought.
+            let events = String(format: L("%d event", "%d events", count: count), count)
+            guard !problems.isEmpty else { return events }
+            // TRANSLATORS: %1$@ is "12 events", %2$@ how many parts of the download could not be read.
+            return FormatterStrings.fill(L("%1$@, %2$@ left out"), events, String(problems.count))
         }
     }
 }

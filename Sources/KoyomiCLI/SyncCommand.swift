@@ -1,4 +1,5 @@
 import Accounts
+import CalendarModel
 import CalendarSync
 import Foundation
 import ICalendar
@@ -67,10 +68,13 @@ struct SyncCommand {
             for outcome in outcomes {
                 switch outcome.result {
                 case let .success(report):
-                    output += "\(outcome.calendar.displayName): \(report)\n"
+                    output += "\(outcome.calendar.displayName): \(Self.text(report))\n"
                     for conflict in report.conflicts {
-                        output += "  “\(conflict.title)” (\(conflict.uid)) \(Self.explain(conflict.kind)); "
-                            + "choose with: koyomi sync --resolve \(conflict.uid) --keep mine|theirs|both\n"
+                        // TRANSLATORS: `koyomi sync`: %1$@ is a plan's title, %2$@ its UID, %3$@ what happened
+                        // to it ("was changed here and on the server"), %4$@ the command that settles it.
+                        output += "  " + FormatterStrings.fill(L("“%1$@” (%2$@) %3$@; choose with: %4$@"), conflict.title,
+                                                               conflict.uid, Self.explain(conflict.kind),
+                                                               "koyomi sync --resolve \(conflict.uid) --keep mine|theirs|both") + "\n"
                     }
                 case let .failure(problem):
                     failed = true
@@ -95,7 +99,9 @@ struct SyncCommand {
                 do {
                     try runBlocking { try await syncer.resolve(uid, keeping: choice) }
                     let report = try runBlocking { try await syncer.sync() }
-                    return CLIResult(status: 0, output: "\(calendar.displayName): settled \(uid); \(report)\n")
+                    // TRANSLATORS: `koyomi sync --resolve`: %1$@ is the calendar, %2$@ the plan's UID, %3$@ what the sync did.
+                    let settled = FormatterStrings.fill(L("%1$@: settled %2$@; %3$@"), calendar.displayName, uid, Self.text(report))
+                    return CLIResult(status: 0, output: settled + "\n")
                 } catch {
                     throw .failure("\(calendar.displayName): \(error)")
                 }
@@ -113,12 +119,38 @@ struct SyncCommand {
         }
     }
 
+    /// What happened to a plan in conflict, after its title ("“Lunch” (uid) was changed here…").
     static func explain(_ kind: SyncConflict.Kind) -> String {
         switch kind {
-        case .bothChanged: "was changed here and on the server"
-        case .deletedOnServer: "was deleted on the server but changed here"
-        case .deletedHere: "was deleted here but changed on the server"
+        // TRANSLATORS: `koyomi sync`, after a plan's title and UID.
+        case .bothChanged: L("was changed here and on the server")
+        // TRANSLATORS: `koyomi sync`, after a plan's title and UID.
+        case .deletedOnServer: L("was deleted on the server but changed here")
+        // TRANSLATORS: `koyomi sync`, after a plan's title and UID.
+        case .deletedHere: L("was deleted here but changed on the server")
         }
+    }
+
+    /// What one calendar's sync did, in the user's language: "2 received, 1 sent, 1 to decide".
+    static func text(_ report: SyncReport) -> String {
+        // TRANSLATORS: `koyomi sync`: how many plans came from the server.
+        var parts = [FormatterStrings.fill(L("%@ received"), String(report.received)),
+                     // TRANSLATORS: `koyomi sync`: how many plans went to the server.
+                     FormatterStrings.fill(L("%@ sent"), String(report.sent))]
+        if report.removedHere > 0 {
+            // TRANSLATORS: `koyomi sync`: how many plans were removed here because the server deleted them.
+            parts.append(FormatterStrings.fill(L("%@ removed here"), String(report.removedHere)))
+        }
+        if report.removedThere > 0 {
+            // TRANSLATORS: `koyomi sync`: how many plans were deleted on the server.
+            parts.append(FormatterStrings.fill(L("%@ removed on the server"), String(report.removedThere)))
+        }
+        if !report.conflicts.isEmpty {
+            // TRANSLATORS: `koyomi sync`: how many plans wait for the user's choice.
+            parts.append(FormatterStrings.fill(L("%@ to decide"), String(report.conflicts.count)))
+        }
+        // TRANSLATORS: between the parts of a list ("2 received, 1 sent").
+        return parts.joined(separator: L(", "))
     }
 
     /// The account called `name` (its display name, user name or server host; case-insensitive).
