@@ -8,9 +8,16 @@ public enum Gettext {
     /// the default domain, for GtkBuilder XML marked translatable.
     public static func setUp(domain: String, directory: String?) {
         setlocale(LC_ALL, "")
+        bind(domain: domain, directory: directory)
+        textdomain(domain)
+    }
+
+    /// Binds `domain` to `directory` in UTF-8 and changes nothing else: neither the locale
+    /// nor the default domain, which GLib reads once, at GTK's first translation, to decide
+    /// whether GTK's own words are translated at all.
+    public static func bind(domain: String, directory: String?) {
         if let directory { bindtextdomain(domain, directory) }
         bind_textdomain_codeset(domain, "UTF-8")
-        textdomain(domain)
     }
 
     /// The translation of `message`, or `message` itself.

@@ -19,7 +19,9 @@ final class CLIJapaneseTests: XCTestCase {
         let result = try TestEnvironment.run(compile, [catalogs.path], environment: ProcessInfo.processInfo.environment)
         XCTAssertEqual(result.status, 0, "scripts/compile-translations failed: \(result.stderr)")
         savedMessagesLocale = setlocale(LC_MESSAGES, nil).map { String(cString: $0) }
-        Gettext.setUp(domain: CLILocalization.domain, directory: catalogs.path)
+        // Bound only: a default domain set here, before GTK's first translation in this process,
+        // would make GLib leave GTK's own words untranslated in the window tests after it.
+        Gettext.bind(domain: CLILocalization.domain, directory: catalogs.path)
         setenv("LANGUAGE", "ja", 1)
         // ja_JP.UTF-8 where scripts/setup generated it; C.UTF-8 also honours LANGUAGE. Setting
         // LC_MESSAGES also makes gettext drop what it cached in English.
