@@ -13,6 +13,11 @@ static inline gboolean koyomi_is_label(GtkWidget *widget) {
     return GTK_IS_LABEL(widget);
 }
 
+/// GTK_IS_BUTTON is a macro.
+static inline gboolean koyomi_is_button(GtkWidget *widget) {
+    return GTK_IS_BUTTON(widget);
+}
+
 /// gtk_accessible_update_property is variadic; set one string property.
 static inline void koyomi_accessible_set_string(GtkWidget *widget, GtkAccessibleProperty property, const char *value) {
     gtk_accessible_update_property(GTK_ACCESSIBLE(widget), property, value, -1);

@@ -181,6 +181,17 @@ public final class CalendarFormatter {
         }
     }
 
+    /// When a plan happens, for its details, a line each: its day and its time ("Thursday,
+    /// December 24, 2026", then "All day" or "9:00 AM – 10:00 AM"); a plan of several days
+    /// gives its days ("Dec 24 – Dec 28, 2026"), then, when timed, its two ends
+    /// ("Dec 24, 10:00 PM – Dec 25, 2:00 AM"). Days are counted in the formatter's zone.
+    public func whenText(for plan: Plan) -> [String] {
+        let days = plan.days(in: calendar)
+        let span = DaySpan(first: days.lowerBound, count: days.upperBound.julianOffset - days.lowerBound.julianOffset + 1)
+        if case .allDay = plan.timing, span.count > 1 { return [spanTitle(span)] }
+        return [spanTitle(span), rangeText(for: plan)]
+    }
+
     /// `monthTitle` for a narrow header: "Nov 2026"; ja: "2026年11月".
     public func shortMonthTitle(_ month: YearMonth) -> String {
         shortMonthTitleFormatter.string(from: noon(month.firstDay))

@@ -36,14 +36,19 @@ extension CalendarStore {
         return rows.isEmpty ? .none : DayDecoration.make(for: rows, calendars: calendarsByID)
     }
 
-    /// The visible month's days (1st to last, no greyed days) that have plans, in order.
+    /// The visible month's plans, each once, under its first day in the month (1st to last,
+    /// no greyed days): a plan of several days is listed on the day it starts, or on the 1st
+    /// when it began before (`startsOnDay` false), so the rows are plans and their number is
+    /// the month's plan count. Days with no plan starting are left out.
     public func agenda() -> [(day: CalendarDay, plans: [PlanOnDay])] {
         let index = currentIndex()
         let month = visibleMonth
         var result: [(day: CalendarDay, plans: [PlanOnDay])] = []
         for offset in 0..<month.numberOfDays {
             let day = month.firstDay.adding(days: offset)
-            let rows = index.plans(on: day)
+            var rows = index.plans(on: day)
+            // The index's array is shared: it is copied only on a day a plan goes on through.
+            if offset > 0, rows.contains(where: { !$0.startsOnDay }) { rows.removeAll { !$0.startsOnDay } }
             if !rows.isEmpty { result.append((day, rows)) }
         }
         return result

@@ -68,7 +68,9 @@ extension UntrustedCalendar {
         return report
     }
 
-    /// Why libical cannot read this one component cleanly; nil when it can.
+    /// Why libical cannot read this one component cleanly, in words and without naming it (the
+    /// parent names it, and the line of the file it is on: a line here would be this check's
+    /// own text's); nil when it can.
     private static func check(_ componentText: String, kind: String, name: String) -> String? {
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi//vet//EN\r\n" + componentText + "END:VCALENDAR\r\n"
         var options = ICalendarLoadOptions(id: CalendarID("vet"), fallbackColor: "#000000",
@@ -77,7 +79,7 @@ extension UntrustedCalendar {
         do {
             let file = try ICalendarFile(text: text, sourceName: (name as NSString).lastPathComponent, options: options)
             if kind == "VEVENT", file.eventCount == 0 {
-                return file.warnings.first ?? "libical could not read it"
+                return file.warnings.first.map(EventWarning.reason(of:)) ?? "libical could not read it"
             }
             return nil
         } catch {

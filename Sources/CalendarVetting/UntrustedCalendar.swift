@@ -89,9 +89,10 @@ public enum UntrustedCalendar {
         }
         let accepted = Set(report.accepted)
         let components = document.components
+        let lines = document.componentLines
         let dropped = Set(components.indices).subtracting(accepted)
         let problems = report.rejected.filter { components.indices.contains($0.index) }.map { rejection in
-            "\(CalendarDocument.subject(components[rejection.index])): \(rejection.reason)"
+            "\(CalendarDocument.subject(components[rejection.index])), line \(lines[rejection.index]): \(rejection.reason)"
         }
         return VettedCalendar(document: document.removingComponents(at: dropped), problems: problems)
     }

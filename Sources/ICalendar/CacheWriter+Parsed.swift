@@ -58,8 +58,9 @@ extension CacheWriter {
     }
 
     private mutating func record(_ record: EventRecord) -> Bool {
-        // Overrides and RDATE periods are rare enough to read from the file each time.
-        guard record.recurrenceID == nil, record.rdateLengths.isEmpty, record.laterChanges.isEmpty else { return false }
+        // Overrides, RDATE periods and several RRULEs are rare enough to read from the file each time.
+        guard record.recurrenceID == nil, record.rdateLengths.isEmpty, record.laterChanges.isEmpty,
+              record.moreRules.isEmpty else { return false }
         string(record.uid)
         string(record.title)
         optional(record.location)

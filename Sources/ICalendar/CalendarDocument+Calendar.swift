@@ -11,6 +11,20 @@ extension CalendarDocument {
         }.first
     }
 
+    /// The calendar's colour: RFC 7986 `COLOR`, else Apple's `X-APPLE-CALENDAR-COLOR` (without
+    /// its alpha), as the reader takes it; nil when it has neither.
+    public var calendarColor: String? {
+        var apple: String?
+        for index in headerIndices {
+            guard case let .line(line) = parts[index] else { continue }
+            let value = RawContentLine.unescape(line.value).trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { continue }
+            if line.name == "COLOR" { return value }
+            if line.name == "X-APPLE-CALENDAR-COLOR", apple == nil { apple = CalendarReader.withoutAlpha(value) }
+        }
+        return apple
+    }
+
     /// Sets `X-WR-CALNAME` (what Google, Apple and Thunderbird read as the calendar's name).
     public mutating func setCalendarName(_ name: String) throws(ICalendarError) {
         guard let property = name.withCString({ icalproperty_new_x($0) }) else { throw unwritable("X-WR-CALNAME") }

@@ -107,6 +107,30 @@ public struct CalendarDocument: Hashable, Sendable {
     /// The original (or edited) text of each component, in file order.
     public var componentTexts: [String] { components.map(\.text) }
 
+    /// The line of the text (from 1, as an editor counts them) on which each of `components`
+    /// begins: where a message about one sends the reader.
+    package var componentLines: [Int] {
+        var line = 1
+        var result: [Int] = []
+        for part in parts {
+            let text: String
+            switch part {
+            case let .line(content): text = content.text
+            case let .component(component):
+                result.append(line)
+                text = component.text
+            }
+            // CRLF, LF and a lone CR each end one physical line.
+            var previous: UInt8 = 0
+            for byte in text.utf8 {
+                if byte == 0x0A, previous != 0x0D { line += 1 }
+                if byte == 0x0D { line += 1 }
+                previous = byte
+            }
+        }
+        return result
+    }
+
     package var components: [ComponentText] {
         parts.compactMap { part in
             if case let .component(component) = part { return component }

@@ -53,6 +53,23 @@ struct ContentLine: Hashable, Sendable {
         return lines.map(ContentLine.init(text:))
     }
 
+    /// A line written from its unfolded text: folded before 75 octets as RFC 5545 §3.1 asks,
+    /// never inside a character, each physical line ending in `lineEnd`.
+    static func folding(_ unfolded: String, lineEnd: String) -> ContentLine {
+        var text = ""
+        var octets = 0
+        for character in unfolded {
+            let size = String(character).utf8.count
+            if octets + size > 75 {
+                text += lineEnd + " "
+                octets = 1
+            }
+            text.append(character)
+            octets += size
+        }
+        return ContentLine(text: text + lineEnd)
+    }
+
     /// The line end this text uses first ("\r\n" when there is none).
     static func lineEnd(of text: String) -> String {
         for scalar in text.unicodeScalars where scalar == "\r" || scalar == "\n" {

@@ -15,11 +15,12 @@ struct EventFields {
     var dtstart: RawTime?
     var dtend: RawTime?
     var duration: NominalDuration?
-    /// The RRULE without its UNTIL (kept in `until`, read in DTSTART's frame when expanding).
-    var rule: RecurrenceRule?
-    var until: RawTime?
-    /// Why the RRULE could not be used, in words; the event then shows DTSTART only.
-    var ruleProblem: String?
+    /// Each RRULE without its UNTIL (kept beside it, read in DTSTART's frame when expanding), in
+    /// the order read. RFC 5545 allows several (§3.6.1: it SHOULD NOT occur more than once): the
+    /// event repeats on the union of all.
+    var rules: [(rule: RecurrenceRule, until: RawTime?)] = []
+    /// Why an RRULE could not be used, in words, for each one that cannot.
+    var ruleProblems: [String] = []
     /// RRULE parts read but not followed (SKIP=BACKWARD, names the RFC does not define).
     var ignoredRuleParts: [String] = []
     var rdates: [RawTime] = []
@@ -35,6 +36,8 @@ struct EventFields {
     var snoozedUntil: [Date] = []
     /// The first parse error libical recorded in the event (an X-LIC-ERROR property).
     var parseError: String?
+    /// RRULE texts already read, so one libical both kept and quoted is read once.
+    private var readRuleTexts = Set<String>()
 
     mutating func take(_ property: OpaquePointer) {
         let kind = icalproperty_isa(property)
@@ -57,7 +60,7 @@ struct EventFields {
         case ICAL_DTEND_PROPERTY: dtend = dtend ?? RawTime(icalproperty_get_dtend(property), property: property)
         case ICAL_DURATION_PROPERTY:
             duration = duration ?? NominalDuration(icalproperty_get_duration(property))
-        case ICAL_RRULE_PROPERTY where rule == nil && ruleProblem == nil:
+        case ICAL_RRULE_PROPERTY:
             if let text = LibicalText.value(of: property) { readRule(text) }
         case ICAL_RDATE_PROPERTY:
             let value = icalproperty_get_rdate(property)
@@ -89,16 +92,17 @@ struct EventFields {
     }
 
     /// Koyomi reads RRULEs itself (`RecurrenceRule`), so a rule libical refused can still be
-    /// named and its event still shown.
+    /// named and its event still shown. A rule written twice is read once.
     private mutating func readRule(_ text: String) {
+        guard readRuleTexts.insert(text).inserted else { return }
         do {
             var parsed = try RecurrenceRule(parsing: text)
-            if let value = parsed.until { until = RawTime(value) }
+            let until = parsed.until.map(RawTime.init)
             parsed.until = nil
-            ignoredRuleParts = parsed.ignoredParts
-            rule = parsed
+            for part in parsed.ignoredParts where !ignoredRuleParts.contains(part) { ignoredRuleParts.append(part) }
+            rules.append((parsed, until))
         } catch {
-            ruleProblem = "its repeat rule “\(text)” cannot be used: \(error)"
+            ruleProblems.append("its repeat rule “\(text)” cannot be used: \(error)")
         }
     }
 
@@ -114,7 +118,7 @@ struct EventFields {
         // ("FREQ=DAILY\;COUNT=-1"); Koyomi reads it itself
         // (libical 3.0 refuses valid rules too, such as a negative BYWEEKNO).
         if message.contains("RRULE property"), let quoted = message.range(of: "Removing entire property: ") {
-            if rule == nil && ruleProblem == nil { readRule(RawContentLine.unescape(String(message[quoted.upperBound...]))) }
+            readRule(RawContentLine.unescape(String(message[quoted.upperBound...])))
             return
         }
         parseError = message

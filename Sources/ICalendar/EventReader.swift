@@ -43,9 +43,10 @@ struct EventReader {
             title: fields.summary ?? "Untitled", location: fields.location, notes: fields.notes,
             color: fields.color, categories: fields.categories, status: fields.status,
             start: start, length: length(start: start, end: fields.dtend.map(time), duration: fields.duration))
-        record.rule = fields.rule
+        record.rule = fields.rules.first?.rule
+        record.until = fields.rules.first?.until.map(time)
+        record.moreRules = fields.rules.dropFirst().map { (RuleBox($0.rule), $0.until.map(time)) }
         warnings += ruleWarnings(fields, record: record, name: name)
-        record.until = fields.until.map(time)
         record.rdates = fields.rdates.map(time)
         for (index, period) in fields.rdatePeriods where index < record.rdates.count {
             record.rdateLengths[index] = length(start: record.rdates[index], end: period.end.map(time),
@@ -64,23 +65,31 @@ struct EventReader {
     /// What is wrong with the RRULE, said once at loading; the plan still shows (at least its
     /// first occurrence), so nothing vanishes without a word.
     private func ruleWarnings(_ fields: EventFields, record: EventRecord, name: String) -> [String] {
-        if let problem = fields.ruleProblem { return ["event \(name): \(problem); only its first occurrence is shown"] }
-        guard let rule = fields.rule, let box = record.ruleBox else { return [] }
+        let boxes = record.allRules.map(\.box)
+        let rest = switch boxes.count {
+        case 0: "only its first occurrence is shown"
+        case 1: "its other repeat rule is followed"
+        default: "its other repeat rules are followed"
+        }
+        var warnings = fields.ruleProblems.map { "event \(name): \($0); \(rest)" }
+        guard !boxes.isEmpty else { return warnings }
         let start = record.start
-        var warnings: [String] = []
         if !fields.ignoredRuleParts.isEmpty {
             let parts = fields.ignoredRuleParts.joined(separator: ", ")
             warnings.append("event \(name): its repeat rule's \(parts) is not part of RFC 5545 and is ignored")
         }
-        // Made and checked once, in the record's box: expanding later reuses the answer.
-        let expansion = box.expansion(start: start.wall, until: nil)
-        if expansion.neverRepeats {
-            warnings.append("event \(name): its repeat rule “\(rule.text)” matches no date after its first; "
-                + "only that one is shown")
-        } else if rule.frequency.rawValue < RecurrenceRule.Frequency.daily.rawValue {
+        // Made and checked once, in the record's boxes: expanding later reuses the answer.
+        let expansions = boxes.map { $0.expansion(start: start.wall, until: nil) }
+        if expansions.allSatisfy(\.neverRepeats) {
+            let texts = boxes.map { "“\($0.rule.text)”" }.joined(separator: " and ")
+            let rules = boxes.count == 1 ? "rule \(texts) matches" : "rules \(texts) match"
+            warnings.append("event \(name): its repeat \(rules) no date after its first; only that one is shown")
+        }
+        for expansion in expansions where !expansion.neverRepeats
+            && expansion.rule.frequency.rawValue < RecurrenceRule.Frequency.daily.rawValue {
             let month = WallTime(date: start.wall.date.adding(days: 31), isDate: false).ruleTime
             if expansion.occurrences(from: start.wall.ruleTime, through: month).isCut {
-                warnings.append("event \(name): its repeat rule “\(rule.text)” repeats more than "
+                warnings.append("event \(name): its repeat rule “\(expansion.rule.text)” repeats more than "
                     + "\(RuleExpansion.occurrenceLimit) times a month; only the first \(RuleExpansion.occurrenceLimit) "
                     + "of any range are shown")
             }

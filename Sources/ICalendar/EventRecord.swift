@@ -1,3 +1,4 @@
+import CICal
 import CalendarModel
 import Foundation
 import Recurrence
@@ -33,13 +34,16 @@ struct EventRecord {
     var status: PlanStatus?
     var start: EventTime
     var length: Length
-    /// The RRULE with its UNTIL moved to `until`. Boxed, since most records do not repeat.
+    /// The first RRULE, its UNTIL moved to `until`. Boxed, since most records do not repeat.
     var rule: RecurrenceRule? {
         get { ruleBox?.rule }
         set { ruleBox = newValue.map(RuleBox.init) }
     }
     var ruleBox: RuleBox? = nil
     var until: EventTime?
+    /// RRULEs after the first, each with its own UNTIL: RFC 5545 allows several (§3.6.1: an RRULE
+    /// SHOULD NOT occur more than once), and the event repeats on the union of all (§3.8.5.3).
+    var moreRules: [(box: RuleBox, until: EventTime?)] = []
     var rdates: [EventTime] = []
     /// The lengths of RDATE;VALUE=PERIOD occurrences, by index in `rdates` (others last as
     /// long as the master).
@@ -57,6 +61,12 @@ struct EventRecord {
     var revision = Revision()
 
     var repeats: Bool { rule != nil || !rdates.isEmpty }
+
+    /// Every RRULE with its UNTIL: the first, then `moreRules`.
+    var allRules: [(box: RuleBox, until: EventTime?)] {
+        guard let ruleBox else { return [] }
+        return [(ruleBox, until)] + moreRules
+    }
 
     /// A plan for one occurrence starting at `start` (the master's own fields; its length
     /// unless `length` is given).
@@ -86,6 +96,22 @@ struct EventRecord {
         return Plan(id: Plan.ID(uid: uid, occurrence: occurrence), calendarID: calendarID, title: title,
                     location: location, notes: notes, color: color, categories: categories,
                     status: status, timing: timing)
+    }
+}
+
+extension EventRecord {
+    /// Whether the master's EXDATEs name the occurrence `key` (as `occurrenceKey` writes it),
+    /// by the expander's rules: the same key, or a DATE naming the day a timed occurrence
+    /// starts on in the master's zone.
+    func excludes(occurrence key: String, zones: TimeZoneTable) -> Bool {
+        guard !exdates.isEmpty else { return false }
+        if exdates.contains(where: { $0.occurrenceKey(zones: zones) == key }) { return true }
+        let days = exdates.filter(\.wall.isDate).map(\.wall.date)
+        guard !start.wall.isDate, !days.isEmpty, let wall = WallTime(icaltime_from_string(key)), !wall.isDate else {
+            return false
+        }
+        let instant = zones.instant(of: EventTime(wall: wall, zone: .utc))
+        return days.contains(zones.wallTime(of: instant, in: start.zone).date)
     }
 }
 

@@ -18,7 +18,8 @@ public final class ICalendarFile: PlanSource {
     public private(set) var calendar: CalendarInfo
     /// The file this calendar was read from; nil for in-memory text.
     public let path: String?
-    /// Events skipped or read with a compromise, each naming the event and why.
+    /// Events skipped or read with a compromise, each naming the event and why; a problem
+    /// that many events share is said once with their count (`RepeatedWarnings`).
     public private(set) var warnings: [String]
 
     /// The colour the file names, if any (else the calendar has the load options' fallback).
@@ -202,7 +203,7 @@ public final class ICalendarFile: PlanSource {
         replaced = parsed.replaced
         fixedAlarms = parsed.alarms
         alarmReach = (parsed.alarms.values.map(\.reach) + parsed.masters.compactMap { $0.alarms?.reach }).max() ?? 0
-        warnings = parsed.warnings
+        warnings = RepeatedWarnings.collapsed(parsed.warnings)
     }
 
     /// Gives the calendar another fallback colour and read-only state (same file, same plans).

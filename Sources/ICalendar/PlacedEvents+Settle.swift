@@ -2,15 +2,17 @@ import CalendarModel
 import Foundation
 
 /// What can only be decided once every chunk of a file is read: which copy of an event
-/// written twice is shown, and which master each THISANDFUTURE override changes.
+/// written twice is shown, which overrides their master's EXDATE hides, and which master
+/// each THISANDFUTURE override changes.
 extension PlacedEvents {
     /// Once the whole file is read: of several copies of one event (the same UID, or the same
     /// UID and RECURRENCE-ID, written twice by a careless sync or merge) only the newest is
-    /// shown, said once; the file keeps every copy. Then each THISANDFUTURE override joins
-    /// its master.
+    /// shown, said once; the file keeps every copy. An override of an occurrence its master
+    /// excludes is not shown. Then each THISANDFUTURE override joins its master.
     mutating func settle(zones: TimeZoneTable) {
         keepNewestCopies()
         fixedRevisions = []
+        hideExcludedOverrides(zones: zones)
         for (index, alarms) in fixedAlarms.enumerated() {
             if let alarms, index < fixed.count { self.alarms[fixed[index].plan.id] = alarms }
         }
@@ -25,6 +27,25 @@ extension PlacedEvents {
             }
         }
         laterChanges = []
+    }
+
+    /// RFC 5545 §3.8.5.3: an EXDATE takes its occurrence out of the recurrence set, and an
+    /// override can only change an occurrence of the set, so an override whose occurrence its
+    /// master's EXDATE names is not shown. Clients deleting a changed occurrence write the
+    /// EXDATE and may leave the override behind; recurring_ical_events and ical.js hide it too.
+    /// The override stays in the file.
+    private mutating func hideExcludedOverrides(zones: TimeZoneTable) {
+        var excluded: [String: EventRecord] = [:]
+        for master in masters where !master.exdates.isEmpty { excluded[master.uid] = master }
+        guard !excluded.isEmpty else { return }
+        let kept = fixed.indices.filter { index in
+            let id = fixed[index].plan.id
+            guard let occurrence = id.occurrence, let master = excluded[id.uid] else { return true }
+            return !master.excludes(occurrence: occurrence, zones: zones)
+        }
+        guard kept.count < fixed.count else { return }
+        fixedAlarms = kept.map { $0 < fixedAlarms.count ? fixedAlarms[$0] : nil }
+        fixed = kept.map { fixed[$0] }
     }
 
     private enum Copy: Hashable { case fixed(Int), master(Int) }

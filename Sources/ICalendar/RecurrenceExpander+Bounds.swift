@@ -25,13 +25,20 @@ extension RecurrenceExpander {
         time.wall.isDate ? zones.instant(of: EventTime(wall: time.wall, zone: .floating)) : zones.instant(of: time)
     }
 
-    /// The last start the RRULE allows: UNTIL, or the COUNT-th occurrence; nil when unbounded.
+    /// The last start the RRULEs allow: the latest UNTIL or COUNT-th occurrence of any; nil when
+    /// one is unbounded.
     private func lastRuleStart(of master: EventRecord) -> Date? {
-        guard let expansion = expansion(of: master), let last = expansion.lastStart() else { return nil }
-        if let until = master.until, master.rule?.count == nil {
-            let end = until.wall.isDate ? until.wall.adding(seconds: 86_400) : until.wall
-            return floatingInstant(of: EventTime(wall: end, zone: until.zone)).addingTimeInterval(86_400)
+        var latest = Date.distantPast
+        for (expansion, rule) in zip(expansions(of: master), master.allRules) {
+            guard let last = expansion.lastStart() else { return nil }
+            if let until = rule.until, expansion.rule.count == nil {
+                let end = until.wall.isDate ? until.wall.adding(seconds: 86_400) : until.wall
+                latest = max(latest, floatingInstant(of: EventTime(wall: end, zone: until.zone)).addingTimeInterval(86_400))
+            } else {
+                let wall = WallTime(last, isDate: master.start.wall.isDate)
+                latest = max(latest, floatingInstant(of: EventTime(wall: wall, zone: master.start.zone)))
+            }
         }
-        return floatingInstant(of: EventTime(wall: WallTime(last, isDate: master.start.wall.isDate), zone: master.start.zone))
+        return latest
     }
 }

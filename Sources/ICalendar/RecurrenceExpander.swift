@@ -65,33 +65,41 @@ struct RecurrenceExpander {
         }
     }
 
+    /// The starts every RRULE gives around `interval`, rule by rule (a start two rules give
+    /// comes twice; `consider` keeps it once).
     private func ruleOccurrences(of master: EventRecord, around interval: DateInterval) -> [WallTime] {
-        guard let expansion = expansion(of: master) else { return [master.start.wall] }
+        let expansions = expansions(of: master)
+        guard !expansions.isEmpty else { return [master.start.wall] }
         let start = master.start
         // Generous wall-time bounds (a day of slack covers any zone offset); the exact
         // overlap test happens on the plans.
         let lengthSeconds = max(master.length.approximateSeconds, Self.laterChangeReach(of: master))
         let frame = start.wall.isDate ? ZoneRef.floating : start.zone
-        // Wall time in DTSTART's own zone is exact but for a fold's hour; a day either side is
-        // cheap for daily and longer rules, while finer ones (whose occurrences are capped per
-        // query) must not spend the cap outside the interval.
-        let slack = expansion.rule.frequency.rawValue < RecurrenceRule.Frequency.daily.rawValue ? 3600 : 2 * 86_400
-        let lower = zones.wallTime(of: interval.start, in: frame).adding(seconds: -lengthSeconds - slack)
-        let upper = zones.wallTime(of: interval.end, in: frame).adding(seconds: slack + Self.laterChangeReach(of: master))
-        return expansion.occurrences(from: lower.ruleTime, through: upper.ruleTime).times.map {
-            WallTime($0, isDate: start.wall.isDate)
+        let lowest = zones.wallTime(of: interval.start, in: frame)
+        let highest = zones.wallTime(of: interval.end, in: frame)
+        return expansions.flatMap { expansion in
+            // Wall time in DTSTART's own zone is exact but for a fold's hour; a day either side
+            // is cheap for daily and longer rules, while finer ones (whose occurrences are capped
+            // per query) must not spend the cap outside the interval.
+            let slack = expansion.rule.frequency.rawValue < RecurrenceRule.Frequency.daily.rawValue ? 3600 : 2 * 86_400
+            let lower = lowest.adding(seconds: -lengthSeconds - slack)
+            let upper = highest.adding(seconds: slack + Self.laterChangeReach(of: master))
+            return expansion.occurrences(from: lower.ruleTime, through: upper.ruleTime).times.map {
+                WallTime($0, isDate: start.wall.isDate)
+            }
         }
     }
 
-    /// The master's rule made ready for its DTSTART (memoized in the record's rule box).
-    func expansion(of master: EventRecord) -> RuleExpansion? {
-        master.ruleBox?.expansion(start: master.start.wall, until: untilInStartFrame(master))
+    /// Every rule of the master made ready for its DTSTART, each with its own UNTIL (memoized
+    /// in the rules' boxes).
+    func expansions(of master: EventRecord) -> [RuleExpansion] {
+        master.allRules.map { $0.box.expansion(start: master.start.wall, until: untilInStartFrame($0.until, of: master)) }
     }
 
     /// UNTIL as the expansion compares it: on DTSTART's clock (a UTC UNTIL would otherwise
     /// be compared with a zoned DTSTART's wall time as if both were UTC).
-    private func untilInStartFrame(_ master: EventRecord) -> RuleTime? {
-        guard let until = master.until else { return nil }
+    private func untilInStartFrame(_ until: EventTime?, of master: EventRecord) -> RuleTime? {
+        guard let until else { return nil }
         if master.start.wall.isDate {
             let day = until.wall.isDate || until.zone != .utc
                 ? until.wall.date

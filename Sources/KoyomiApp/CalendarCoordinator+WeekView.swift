@@ -18,6 +18,10 @@ extension CalendarCoordinator: WeekViewDelegate {
         activate(entry)
     }
 
+    func weekView(_ view: WeekView, didRequestDeleteOf entry: PlanOnDay) {
+        delete(entry)
+    }
+
     func weekView(_ view: WeekView, didRequestNewPlanAt start: Date) {
         editing?.newPlan(at: start)
     }
@@ -29,7 +33,15 @@ extension CalendarCoordinator: WeekViewDelegate {
         }
         selectedPlan = entry.plan.id
         editing.retime(entry, to: timing)
-        whenEditsSettled? { [weak view] in view?.dropSettled() }
+        // Once it is saved and read back, the plan is selected on its new day (the day is
+        // selected only then: a day without the plan would unselect it).
+        let day = timing.days(in: store.calendar).lowerBound
+        whenEditsSettled? { [weak self, weak view] in
+            view?.dropSettled()
+            guard let self, self.store.selection != day else { return }
+            self.selectedPlan = entry.plan.id
+            self.store.show(day)
+        }
     }
 
     func weekView(_ view: WeekView, didNavigate navigation: CalendarNavigation) {

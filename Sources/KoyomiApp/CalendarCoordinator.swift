@@ -206,6 +206,11 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         move(row.entry, byDays: days, showing: row.entry.day.adding(days: days))
     }
 
+    func planListDidLoseFocus(_ list: PlanListView) {
+        // The day's last plan went: the day (where Enter makes a new plan) takes the focus.
+        current.focusBestCell()
+    }
+
     /// Moves a plan by whole days (timed plans keep their time of day, plans of several days
     /// their length) as an edit with Undo; `day`, where it lands, is shown.
     private func move(_ entry: PlanOnDay, byDays days: Int, showing day: CalendarDay) {
@@ -230,8 +235,16 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     }
 
     func planList(_ list: PlanListView, didRequestDeleteOf row: PlanRow) {
-        guard isWritable(row.entry.plan.calendarID) else { return }
-        editing?.delete(row.entry)
+        delete(row.entry)
+    }
+
+    /// Delete on a plan, in the list or a view: deleted with Undo, or a word on why it cannot be.
+    func delete(_ entry: PlanOnDay) {
+        guard isWritable(entry.plan.calendarID) else {
+            // TRANSLATORS: a toast when Delete is pressed on a plan of a read-only calendar.
+            return window.showToast(L("This calendar is read-only: its plans cannot be deleted"))
+        }
+        editing?.delete(entry)
     }
 
     private func isWritable(_ id: CalendarID) -> Bool {
@@ -359,20 +372,14 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         } else {
             let agenda = store.agenda()
             let sections = agenda.map { entry in
-                PlanListContent.Section(header: formatter.agendaHeader(entry.day), rows: rows(entry.plans))
+                PlanListContent.Section(header: formatter.agendaHeader(entry.day),
+                                        rows: PlanRows(entry.plans, style: style, wholePlans: true))
             }
             window.planList.render(.agenda(emptyText: formatter.emptyMonthText(store.visibleMonth), sections: sections),
                                    key: store.visibleMonth.description)
-            // Plans, not rows: a ten-day trip is one plan, listed on ten days. Each is counted
-            // on its first day, or on the month's first day when it began before (no set of
-            // ids: a busy month has thousands of rows, and this runs on every page). Rows are
-            // read in place: `reduce` copied each row (a plan and its strings) to look at two fields.
-            let first = store.visibleMonth.firstDay
-            var count = 0
-            for entry in agenda {
-                let plans = entry.plans
-                for index in plans.indices where plans[index].startsOnDay || plans[index].day == first { count += 1 }
-            }
+            // The agenda lists each plan once (a ten-day trip under its first day), so its
+            // rows are the month's plans.
+            let count = agenda.reduce(0) { $0 + $1.plans.count }
             guard !search.isOpen else { return }
             panel?.setHandleTitle(Self.handleTitle(formatter.monthTitle(store.visibleMonth), formatter.planCountText(count)))
         }

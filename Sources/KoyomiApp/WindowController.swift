@@ -22,7 +22,10 @@ final class WindowController: CalendarFileActions {
     /// New, edit, delete, undo.
     let editing: EditingController
     /// Import (menu, Ctrl+O, files dropped on the window) and export.
-    let importer: ImportController
+    private(set) lazy var importer = ImportController(
+        store: store, window: mainWindow, editing: editing, vetExecutable: storage.vetExecutable,
+        formatter: { [coordinator] in coordinator.formatter }, now: now, colors: colors,
+        createCalendar: { [unowned self] name, color in self.calendarsList.create(name: name, color: color) })
     var dropTarget: DropTarget?
     /// CalDAV accounts: syncing, its indicator and its dialogs.
     private(set) lazy var sync = SyncController(window: mainWindow, storage: storage,
@@ -77,8 +80,6 @@ final class WindowController: CalendarFileActions {
                                 list: mainWindow.planList, grid: mainWindow.grid, settings: settings)
         editing = EditingController(store: store, window: mainWindow, colors: colors, settings: settings, storage: storage,
                                     now: now)
-        importer = ImportController(store: store, window: mainWindow, editing: editing, vetExecutable: storage.vetExecutable,
-                                    formatter: { [coordinator] in coordinator.formatter }, now: now)
         calendarsPopover = CalendarsPopover(window: mainWindow.window, colors: colors)
         calendarsPopover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
         mainWindow.header.headerBar.packEnd(calendarsPopover.button)

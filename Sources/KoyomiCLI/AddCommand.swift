@@ -31,6 +31,8 @@ struct AddCommand {
                 throw .usage("“\(day)” is not a day that exists; nothing was written")
             case let .failure(.impossibleTime(time)):
                 throw .usage("“\(time)” is not a time of day; nothing was written")
+            case let .failure(.endBeforeStart(days)):
+                throw .usage("“\(days)” ends before it starts; nothing was written")
             }
         }
         guard let title = parsed.values["--title"] ?? quick?.title else {

@@ -49,8 +49,10 @@ struct ImportCommand {
         var output = FormatterStrings.fill(L("Imported into %1$@: %2$@"), name, counts) + "\n"
         output += summary.skipped.map { "  " + Self.explanation($0) + "\n" }.joined()
         output += summary.notes.map { "  \($0)\n" }.joined()
+        let count = vetted.problems.count
         let error = vetted.problems.isEmpty ? ""
-            : "koyomi import: \(file): \(vetted.problems.count) part(s) could not be read and were left out:\n" + report
+            : "koyomi import: \(file): " + (count == 1 ? "1 part could not be read and was left out:\n"
+                                                        : "\(count) parts could not be read and were left out:\n") + report
         return CLIResult(status: 0, output: output, error: error)
     }
 

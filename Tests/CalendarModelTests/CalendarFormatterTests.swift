@@ -62,6 +62,26 @@ final class CalendarFormatterTests: XCTestCase {
                        "10. Nov. \u{2013} 12. Nov.")
     }
 
+    /// A plan's details say its day (or days) as well as its time (issue 35: a read-only
+    /// plan's details gave "All day" and nothing else).
+    func testWhenAPlanHappensForItsDetails() {
+        let utc = gregorian()
+        let en = formatter("en_US")
+        let space = separatorBeforeAMPM()
+        XCTAssertEqual(en.whenText(for: allDay("a", day(2026, 12, 24))), ["Thursday, December 24, 2026", "All day"])
+        XCTAssertEqual(en.whenText(for: allDay("b", day(2026, 12, 24), through: day(2026, 12, 28))),
+                       ["Dec 24 \u{2013} Dec 28, 2026"], "the days say it all")
+        XCTAssertEqual(en.whenText(for: allDay("c", day(2026, 12, 30), through: day(2027, 1, 2))),
+                       ["Dec 30, 2026 \u{2013} Jan 2, 2027"])
+        XCTAssertEqual(en.whenText(for: timed("d", instant(2026, 12, 24, 9, in: utc), instant(2026, 12, 24, 10, in: utc))),
+                       ["Thursday, December 24, 2026", "9:00\(space)AM \u{2013} 10:00\(space)AM"])
+        XCTAssertEqual(en.whenText(for: timed("e", instant(2026, 12, 24, 22, in: utc), instant(2026, 12, 25, 2, in: utc))),
+                       ["Dec 24 \u{2013} Dec 25, 2026", "Dec 24, 10:00\(space)PM \u{2013} Dec 25, 2:00\(space)AM"])
+        // The day is the plan's day where the user is: 9:00 UTC on the 24th is the 24th in Tokyo too.
+        let ja = formatter("ja_JP", zone: "Asia/Tokyo")
+        XCTAssertEqual(ja.whenText(for: allDay("f", day(2026, 12, 24))).first, "2026年12月24日 木曜日")
+    }
+
     func testTimedRangesInTheFormattersZone() {
         let utc = gregorian()
         let standup = timed("s", instant(2026, 11, 10, 14, 30, in: utc), instant(2026, 11, 10, 14, 45, in: utc))

@@ -92,6 +92,53 @@ final class QuickAddParserTests: XCTestCase {
         XCTAssertEqual(read("明日 会議室にて 打ち合わせ", "ja_JP"), "打ち合わせ | 2026-12-03 all day | at 会議室")
     }
 
+    /// Issue 35: a range of days in any way a single day is written is one all-day plan over
+    /// them all, the last day included; a missing year is the next such day, as for one day.
+    func testDayRangesAreOneAllDayPlan() {
+        for words in ["2026-12-24 to 2026-12-28", "2026-12-24–2026-12-28", "2026-12-24 - 2026-12-28", "Dec 24–28",
+                      "Dec 24 - 28", "Dec 24 to Dec 28", "from Dec 24 to 28", "Dec 24 through 28", "December 24th–28th", "12/24–12/28"] {
+            XCTAssertEqual(read("Conference \(words)"), "Conference | 2026-12-24 all day–2026-12-28", words)
+            XCTAssertEqual(read("\(words) Conference in Kyoto"), "Conference in Kyoto | 2026-12-24 all day–2026-12-28", words)
+        }
+        XCTAssertEqual(read("Conference 24/12–28/12", "en_GB"), "Conference | 2026-12-24 all day–2026-12-28", "day first")
+        XCTAssertEqual(read("Holidays Dec 30 – Jan 2"), "Holidays | 2026-12-30 all day–2027-01-02", "across the new year")
+        XCTAssertEqual(read("Holidays 30 Dec – 2 Jan", "en_GB"), "Holidays | 2026-12-30 all day–2027-01-02")
+        XCTAssertEqual(read("Holidays 12/30–1/2"), "Holidays | 2026-12-30 all day–2027-01-02")
+        XCTAssertEqual(read("Retreat Nov 20–22"), "Retreat | 2027-11-20 all day–2027-11-22", "Nov 20 has passed this year")
+        // iCalendar's all-day DTEND is the day after the last.
+        XCTAssertEqual(parser().parse("Conference 2026-12-24 to 2026-12-28")?.timing,
+                       .allDay(start: CalendarDay(year: 2026, month: 12, day: 24)!, end: CalendarDay(year: 2026, month: 12, day: 29)!))
+        XCTAssertEqual(parser().parse("Conference Dec 24 to Dec 28")?.understood, ["Dec 24 to Dec 28"])
+    }
+
+    func testJapaneseDayRanges() {
+        for words in ["12月24日〜28日", "12月24日～12月28日", "12月24日から28日まで", "１２月２４日〜２８日", "12月24日～２８日",
+                      "2026年12月24日〜2026年12月28日"] {
+            XCTAssertEqual(read("\(words) 学会", "ja_JP"), "学会 | 2026-12-24 all day–2026-12-28", words)
+            XCTAssertEqual(read("学会 \(words)", "ja_JP"), "学会 | 2026-12-24 all day–2026-12-28", words)
+        }
+        XCTAssertEqual(read("12月30日〜1月2日 帰省", "ja_JP"), "帰省 | 2026-12-30 all day–2027-01-02", "across the new year")
+    }
+
+    /// Times still go with a range of days, and a range of hours is still a range of hours.
+    func testTimesWithDayRangesAndHourRangesStayAsTheyWere() {
+        XCTAssertEqual(read("Lunch tomorrow 12-13"), "Lunch | 2026-12-03 12:00–13:00")
+        XCTAssertEqual(read("Fair Dec 24–26 9:00-17:00"), "Fair | 2026-12-24 09:00–2026-12-26 17:00")
+        XCTAssertEqual(read("Party Dec 24 – 11pm"), "Party | 2026-12-24 23:00–2026-12-25 00:00", "11pm is a time")
+        XCTAssertEqual(read("Shift 2026-12-24 9-17"), "Shift | 2026-12-24 09:00–17:00")
+        XCTAssertEqual(read("Shift 12/24 9-17"), "Shift | 2026-12-24 09:00–17:00")
+        XCTAssertEqual(read("12月24日 9時〜17時 出勤", "ja_JP"), "出勤 | 2026-12-24 09:00–17:00")
+    }
+
+    /// A range that ends before it starts is said in words, never turned round.
+    func testDayRangesEndingBeforeTheyStartAreSaid() {
+        XCTAssertEqual(parser().read("Conference Dec 28–24").failure, .endBeforeStart("Dec 28–24"))
+        XCTAssertEqual(parser().read("Conference 2026-12-28 to 2026-12-24").failure, .endBeforeStart("2026-12-28 to 2026-12-24"))
+        XCTAssertEqual(parser().read("Conference 12/28–12/24").failure, .endBeforeStart("12/28–12/24"))
+        XCTAssertEqual(parser("ja_JP").read("12月28日〜24日 学会").failure, .endBeforeStart("12月28日〜24日"))
+        XCTAssertEqual(parser().read("Trip 2026-02-27 to 2026-02-30").failure, .impossibleDate("2026-02-27 to 2026-02-30"))
+    }
+
     func testNothingLeftForATitleIsNoPlan() {
         XCTAssertEqual(parser().read("tomorrow at 9").failure, .noTitle)
         XCTAssertEqual(parser().read("   ").failure, .noTitle)

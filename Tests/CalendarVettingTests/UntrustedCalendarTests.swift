@@ -65,12 +65,26 @@ final class UntrustedCalendarTests: XCTestCase {
         let vetted = try read(TestSupport.fixturePath("skipped.ics"))
         XCTAssertEqual(vetted.document.eventUIDs, ["fine"])
         XCTAssertEqual(vetted.problems.count, 2)
-        XCTAssertTrue(vetted.problems[0].hasPrefix("“Someday” (no-start): "), vetted.problems[0])
-        XCTAssertTrue(vetted.problems[0].contains("no DTSTART"), vetted.problems[0])
-        XCTAssertTrue(vetted.problems[1].hasPrefix("“Broken length” (bad-duration): "), vetted.problems[1])
+        XCTAssertEqual(vetted.problems.first, "“Someday” (no-start), line 4: it has no DTSTART")
+        XCTAssertTrue(vetted.problems[1].hasPrefix("“Broken length” (bad-duration), line 8: "), vetted.problems[1])
         XCTAssertTrue(vetted.problems[1].contains("DURATION"), vetted.problems[1])
         // What is kept is the file's own text for it.
         XCTAssertTrue(vetted.document.text.contains("NEW-IANA-PROPERTY:whatever\n"), vetted.document.text)
+    }
+
+    /// Issue 35: the reason came from a one-event calendar the child made up, so its line
+    /// number was that text's ("on line 8" for an event on line 19) and the event was named
+    /// twice. It is the file's line now, and the reason alone, in words.
+    func testALeftOutEventIsSaidWithItsLineInTheFileAndWhy() throws {
+        let path = try fixtureCopy("BEGIN:VCALENDAR\nPRODID:-//Example Corp//Scheduler//EN\nMETHOD:REQUEST\nVERSION:2.0\n"
+            + "BEGIN:VEVENT\nUID:c1@example.org\nDTSTAMP:20261110T190000Z\nDTSTART:20261201T100000Z\n"
+            + "ATTENDEE;RSVP=TRUE;CN=\"Sato, Akiko\";DELEGATED-TO=\"mailto:b@example.org\"\n :mailto:akiko@example.org\n"
+            + "SUMMARY:Fine\nEND:VEVENT\nEND:VCALENDAR\nBEGIN:VCALENDAR\nVERSION:2.0\nMETHOD:PUBLISH\n"
+            + "BEGIN:VEVENT\nUID:c2@example.org\nDTSTAMP:20261110T190000Z\nDTSTART:20261203T100000Z\n"
+            + "DTEND:20261203T1100000Z\nSUMMARY:Conference\nEND:VEVENT\nEND:VCALENDAR\n")
+        let vetted = try read(path)
+        XCTAssertEqual(vetted.document.eventUIDs, ["c1@example.org"])
+        XCTAssertEqual(vetted.problems, ["“Conference” (c2@example.org), line 17: its DTEND “20261203T1100000Z” is not a date and time"])
     }
 
     func testBrokenZonesAreLeftOutWithTheirProblem() throws {
@@ -84,8 +98,10 @@ final class UntrustedCalendarTests: XCTestCase {
         let vetted = try read(path)
         XCTAssertEqual(vetted.document.componentTexts, [good, try XCTUnwrap(vetted.document.componentTexts.last)])
         XCTAssertEqual(vetted.document.componentKinds, ["VTIMEZONE", "VEVENT"])
-        XCTAssertEqual(vetted.problems, ["the time zone “Empty/Zone”: it has no STANDARD or DAYLIGHT part",
-                                         "the time zone “Bad/Zone”: libical cannot read some of its values"])
+        // Each named by the line of the file it starts on.
+        let empty = 3 + good.components(separatedBy: "\r\n").count - 1
+        XCTAssertEqual(vetted.problems, ["the time zone “Empty/Zone”, line \(empty): it has no STANDARD or DAYLIGHT part",
+                                         "the time zone “Bad/Zone”, line \(empty + 3): libical cannot read some of its values"])
     }
 
     func testMalformedFilesGiveAClearErrorNamingTheFile() throws {

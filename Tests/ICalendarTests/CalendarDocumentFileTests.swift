@@ -16,6 +16,19 @@ final class CalendarDocumentFileTests: XCTestCase {
         XCTAssertEqual(document.text.components(separatedBy: "COLOR:").count, 2, "one COLOR line")
     }
 
+    /// The colour an import gives a new calendar: COLOR first, else Apple's without its alpha,
+    /// as the reader takes them.
+    func testTheCalendarsColourIsReadAsTheReaderReadsIt() throws {
+        func color(_ header: String) throws -> String? {
+            try CalendarDocument(text: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n" + header
+                                 + "BEGIN:VEVENT\r\nUID:a\r\nDTSTART;VALUE=DATE:20261110\r\nCOLOR:#000000\r\nEND:VEVENT\r\n"
+                                 + "END:VCALENDAR\r\n", timeZone: TestSupport.utc).calendarColor
+        }
+        XCTAssertEqual(try color("X-APPLE-CALENDAR-COLOR:#9141ACFF\r\nCOLOR:#3584e4\r\n"), "#3584e4")
+        XCTAssertEqual(try color("X-APPLE-CALENDAR-COLOR:#9141ACFF\r\n"), "#9141AC")
+        XCTAssertNil(try color(""), "an event's own COLOR is not the calendar's")
+    }
+
     func testRenamingAnExportedCalendarTouchesOnlyItsNameLine() throws {
         let original = try SaveTestSupport.fixtureText("save-google.ics")
         var document = try SaveTestSupport.document("save-google.ics")

@@ -121,6 +121,22 @@ final class ReopenCacheTests: XCTestCase {
         XCTAssertEqual(ReopenCache.defaultFolder(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]), "/h/.cache/koyomi")
     }
 
+    /// An event with two RRULEs is not written to the cache (its file is read again), so a
+    /// reopen repeats on both rules, not on the first alone.
+    func testAnEventWithTwoRulesReopensRepeatingOnBoth() throws {
+        let path = folder + "/two-rules.ics"
+        try ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//EN\r\nBEGIN:VEVENT\r\nUID:two\r\n"
+            + "DTSTART:20261201T090000Z\r\nDURATION:PT30M\r\nRRULE:FREQ=WEEKLY;BYDAY=TU;COUNT=3\r\n"
+            + "RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=3\r\nSUMMARY:Gym\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+            .write(toFile: path, atomically: false, encoding: .utf8)
+        for load in ["first", "reopened"] {
+            let loaded = try ICalendarFile.load(path: path, options: cachedOptions())
+            XCTAssertEqual(loaded.plans(overlapping: TestSupport.days("2026-12-01", "2027-01-01")).map(TestSupport.start).sorted(),
+                           ["2026-12-01 09:00", "2026-12-03 09:00", "2026-12-08 09:00", "2026-12-15 09:00"].map(TestSupport.date),
+                           load)
+        }
+    }
+
     // MARK: - Helpers
 
     private let everything = DateInterval(start: TestSupport.date("1990-01-01 00:00"), end: TestSupport.date("2040-01-01 00:00"))

@@ -27,12 +27,14 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         return application
     }()
     private(set) var directory: URL!
+    /// The name this process has over AT-SPI, for tests that read its tree as a screen reader does.
+    static let accessibleName = "Koyomi window tests"
     /// The app's style sheet, as `KoyomiApplication` installs it at startup (the shared test
     /// application does not): tests of what is drawn where install it for their duration.
     @MainActor static let stylesheet = CSSProvider(css: Stylesheet.css)
 
     override func setUpWithError() throws {
-        let ready = MainActor.assumeIsolated { GtkRuntime.initialize() }
+        let ready = MainActor.assumeIsolated { GtkRuntime.initialize(name: AppTestCase.accessibleName) }
         guard ready else {
             XCTFail("GTK could not open a display: run the tests under Xvfb (see README)")
             throw XCTSkip("no display")

@@ -60,8 +60,48 @@ final class PlanListTests: AppTestCase {
             XCTAssertEqual(rowRanges, ["11:00\u{202F}AM"], "not “11:00 AM – 11:00 AM”")
             XCTAssertEqual(rowMarkers, [""])
             cell("2026-11-20").button.click() // the month's agenda
-            XCTAssertEqual(window.planList.rows.count, 11, "the trip is listed on each of its ten days")
+            XCTAssertEqual(rowTitles, ["Ten days away", "Forms due"], "the trip is listed once, not on each of its ten days")
             XCTAssertEqual(window.planPanel.handle.title.text, "November 2026 · 2 plans")
+        }
+    }
+
+    /// The month's agenda lists a plan of several days once, under its first day, with its
+    /// whole range, and says how many plans the month has (issue 35: a trip over Dec 24–28
+    /// was listed, and counted, on each of its five days).
+    func testTheMonthsAgendaListsAPlanOfSeveralDaysOnce() throws {
+        let path = try writeCalendar("december.ics", """
+            BEGIN:VCALENDAR
+            VERSION:2.0
+            PRODID:-//Koyomi tests//EN
+            X-WR-CALNAME:Work
+            BEGIN:VEVENT
+            UID:trip
+            DTSTART;VALUE=DATE:20261224
+            DTEND;VALUE=DATE:20261229
+            SUMMARY:Winter trip
+            END:VEVENT
+            BEGIN:VEVENT
+            UID:call
+            DTSTART:20261226T090000Z
+            DTEND:20261226T100000Z
+            SUMMARY:Call home
+            END:VEVENT
+            END:VCALENDAR
+            """)
+        MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(parsing: "2026-12"))
+            cell("2026-12-24").button.click()
+            cell("2026-12-24").button.click() // the month's agenda
+            XCTAssertEqual(selectedCells(), [])
+            waitForAccessibleText()
+            paintOnce()
+            // What a screen reader reads, top to bottom: the day headers and each plan once.
+            XCTAssertEqual(window.planList.rowViewsOnScreen.map(\.root.accessibleLabel),
+                           ["Thursday, December 24", "Winter trip, Dec 24 – Dec 28, Work",
+                            "Saturday, December 26", "Call home, 9:00\u{202F}AM – 10:00\u{202F}AM, Work"])
+            XCTAssertEqual(rowMarkers, ["", ""], "the row stands for the whole trip: no “Starts”")
+            XCTAssertEqual(window.planList.listWidget.accessibleDescription, "2 plans")
+            XCTAssertEqual(window.planPanel.handle.title.text, "December 2026 · 2 plans")
         }
     }
 

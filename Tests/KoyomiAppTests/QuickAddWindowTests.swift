@@ -47,6 +47,22 @@ final class QuickAddWindowTests: AppTestCase {
         }
     }
 
+    /// On a first run the window is built before "Personal" is read (issue 35).
+    func testQuickAddOpenedAfterTheFirstCalendarIsReadCanAddToIt() throws {
+        let path = try personal()
+        MainActor.assumeIsolated {
+            let controller = openWindow([])
+            var loaded = false
+            controller.open(paths: [path]) { _ in loaded = true }
+            XCTAssertTrue(MainLoop.iterate(until: { loaded }), "Personal is read")
+            let view = window.header.quickAdd
+            window.header.newPlanButton.popup()
+            XCTAssertTrue(MainLoop.iterate(until: { view.popover.isMapped }))
+            XCTAssertEqual(view.preview.text, "Type a plan, its day and time, e.g. “Lunch with Ann tomorrow 12:30”",
+                           "Personal can take the plan")
+        }
+    }
+
     func testWordsThatSayOnlyWhenAreNotSavedAndMoreOptionsOpensTheEditor() throws {
         let path = try personal()
         try MainActor.assumeIsolated {
@@ -54,6 +70,10 @@ final class QuickAddWindowTests: AppTestCase {
             let view = window.header.quickAdd
             view.entry.text = "tomorrow 9am"
             XCTAssertEqual(view.preview.text, "Say what the plan is, not only when")
+            view.entry.activate()
+            // issue 35: days that end before they start are said, and nothing is saved.
+            view.entry.text = "Trip Dec 28–24"
+            XCTAssertEqual(view.preview.text, "“Dec 28–24” ends before it starts")
             view.entry.activate()
             waitForSaves()
             XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8).contains("BEGIN:VEVENT"), false)

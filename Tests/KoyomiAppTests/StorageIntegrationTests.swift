@@ -140,11 +140,14 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
         let before = try String(contentsOfFile: mine, encoding: .utf8)
         try MainActor.assumeIsolated {
             _ = openWindow([mine], month: YearMonth(parsing: "2026-11"))
-            controller.importer.importFiles([incoming])
-            var idle = false
-            controller.importer.whenIdle { idle = true }
-            XCTAssertTrue(MainLoop.iterate(until: { idle }, timeout: 20), "the child process answered")
+            let chooser = try chooseTarget(importing: incoming)
+            XCTAssertEqual(chooser.rowNames, ["New calendar “incoming”", "mine"],
+                           "the file names a calendar not open here: a new one is offered first")
+            XCTAssertEqual(chooser.chosenIndex, 0)
+            chooser.choose(1)
+            chooser.dialog.respond("import")
             waitForSaves()
+            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine"], "no calendar was made")
             XCTAssertEqual(window.currentToast?.title, "Imported incoming.ics: 1 added, 1 updated, 0 skipped")
             cell("2026-11-10").button.click()
             XCTAssertEqual(rowTitles, ["New title"], "the newer copy replaced the older")
@@ -159,6 +162,112 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             let after = try String(contentsOfFile: mine, encoding: .utf8)
             XCTAssertTrue(after.contains("SUMMARY:Old title") && !after.contains("Concert"), after)
             XCTAssertNotEqual(before, after, "(restored as a new revision)")
+        }
+    }
+
+    /// Imports the file at `path` and returns the question that asks which calendar takes it,
+    /// once the child process has read the file.
+    @MainActor
+    private func chooseTarget(importing path: String, file: StaticString = #filePath,
+                              line: UInt = #line) throws -> ImportTargetDialog {
+        controller.importer.importFiles([path])
+        var idle = false
+        controller.importer.whenIdle { idle = true }
+        XCTAssertTrue(MainLoop.iterate(until: { idle }, timeout: 20), "the child process answered", file: file, line: line)
+        return try XCTUnwrap(controller.importer.targetDialog, "the user is asked which calendar", file: file, line: line)
+    }
+
+    /// A file named as no calendar here is, imported into a new calendar of its name and colour:
+    /// its own file in the user's folder, listed with the others; Undo takes back the calendar
+    /// and its plans as one step, Redo brings both back (issue 35).
+    func testAnImportCanGoIntoANewCalendarNamedAfterTheFile() throws {
+        let mine = try calendar("mine.ics", events: event("a", "20261110", "Dentist"))
+        let work = try calendar("work.ics")
+        let concerts = try writeCalendar("export-2026.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Other//EN\r\n"
+                                         + "X-WR-CALNAME:Concerts\r\nX-APPLE-CALENDAR-COLOR:#9141ACFF\r\n"
+                                         + event("c1", "20261112", "Symphony") + event("c2", "20261120", "Jazz night")
+                                         + "END:VCALENDAR\r\n")
+        let before = try String(contentsOfFile: mine, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            _ = openWindow([mine, work], month: YearMonth(parsing: "2026-11"))
+            let chooser = try chooseTarget(importing: concerts)
+            XCTAssertEqual(chooser.dialog.body, "Add the plans of export-2026.ics (2 plans) to which calendar?")
+            XCTAssertEqual(chooser.rowNames, ["New calendar “Concerts”", "mine", "work"])
+            XCTAssertEqual(chooser.rows.map(\.row.accessibleLabel), ["New calendar “Concerts”", "mine", "work"],
+                           "each row has the name a screen reader says")
+            XCTAssertEqual(chooser.chosenIndex, 0, "the new calendar is chosen to begin with")
+            chooser.dialog.respond("import")
+            waitForSaves()
+            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine", "work", "Concerts"])
+            let made = try XCTUnwrap(controller.store.calendars.last)
+            XCTAssertEqual(made.color, "#9141AC", "the file's colour")
+            XCTAssertTrue(storage.isUserCalendar(made.id.rawValue), "a calendar of the user's own")
+            let text = try String(contentsOfFile: made.id.rawValue, encoding: .utf8)
+            XCTAssertTrue(text.contains("X-WR-CALNAME:Concerts\r\n"), text)
+            XCTAssertTrue(text.contains("SUMMARY:Symphony") && text.contains("SUMMARY:Jazz night"), text)
+            XCTAssertEqual(window.currentToast?.title, "Imported export-2026.ics: 2 added, 0 updated, 0 skipped")
+            cell("2026-11-12").button.click()
+            XCTAssertEqual(window.planList.rows.map(\.calendarName), ["Concerts"])
+
+            try XCTUnwrap(window.currentToast).clickButton()
+            waitForSaves()
+            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine", "work"], "Undo takes the new calendar back")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: made.id.rawValue), "with its file")
+            XCTAssertEqual(rowTitles, [])
+            window.onRedo?()
+            XCTAssertTrue(MainLoop.iterate(until: { self.controller.store.calendars.count == 3 && self.rowTitles == ["Symphony"] },
+                                           timeout: 10), "Redo brings the calendar back with its plans: \(rowTitles)")
+            XCTAssertEqual(try String(contentsOfFile: made.id.rawValue, encoding: .utf8), text)
+        }
+        XCTAssertEqual(try String(contentsOfFile: mine, encoding: .utf8), before, "the other calendars are untouched")
+    }
+
+    /// A file without X-WR-CALNAME offers a calendar named after the file; Cancel changes nothing.
+    func testAFileWithoutANameOffersItsFileNameAndCancelChangesNothing() throws {
+        let mine = try calendar("mine.ics", events: event("a", "20261110", "Dentist"))
+        let dinners = try writeCalendar("team-dinners.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Other//EN\r\n"
+                                        + event("d1", "20261112", "Dinner") + "END:VCALENDAR\r\n")
+        let before = try String(contentsOfFile: mine, encoding: .utf8)
+        try MainActor.assumeIsolated {
+            _ = openWindow([mine], month: YearMonth(parsing: "2026-11"))
+            let chooser = try chooseTarget(importing: dinners)
+            XCTAssertEqual(chooser.rowNames, ["New calendar “team-dinners”", "mine"])
+            chooser.dialog.respond("cancel")
+            waitForSaves()
+            XCTAssertNil(controller.importer.targetDialog)
+            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine"])
+        }
+        XCTAssertEqual(try String(contentsOfFile: mine, encoding: .utf8), before)
+    }
+
+    /// Two files dropped at once ask twice; the question asked first still imports its own
+    /// file when the second is open too.
+    func testTwoFilesDroppedAtOnceAreEachAskedFor() throws {
+        let mine = try calendar("mine.ics")
+        let first = try writeCalendar("first.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Other//EN\r\n"
+                                      + event("f", "20261112", "First") + "END:VCALENDAR\r\n")
+        let second = try writeCalendar("second.ics", "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Other//EN\r\n"
+                                       + event("s", "20261112", "Second") + "END:VCALENDAR\r\n")
+        try MainActor.assumeIsolated {
+            _ = openWindow([mine], month: YearMonth(parsing: "2026-11"))
+            controller.importer.importFiles([first, second])
+            var idle = false
+            controller.importer.whenIdle { idle = true }
+            XCTAssertTrue(MainLoop.iterate(until: { idle }, timeout: 20))
+            // The children answer in either order: the question asked first is answered first.
+            let asked = controller.importer.targetDialogs
+            XCTAssertEqual(Set(asked.compactMap(\.rowNames.first)), ["New calendar “first”", "New calendar “second”"])
+            let earlier = try XCTUnwrap(asked.first)
+            let title = earlier.rowNames[0] == "New calendar “first”" ? "First" : "Second"
+            earlier.choose(1)
+            earlier.dialog.respond("import")
+            waitForSaves()
+            cell("2026-11-12").button.click()
+            XCTAssertEqual(rowTitles, [title], "the earlier question's answer imports its file")
+            XCTAssertEqual(controller.importer.targetDialogs.count, 1, "the other question stays")
+            controller.importer.targetDialog?.dialog.respond("cancel")
+            XCTAssertTrue(controller.importer.targetDialogs.isEmpty)
+            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine"])
         }
     }
 

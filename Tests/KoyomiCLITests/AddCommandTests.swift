@@ -109,6 +109,8 @@ final class AddCommandTests: CLITestCase {
             // Free words describe the plan instead of --title; words that are all date leave no title.
             (["tomorrow at 9"], "“tomorrow at 9” leaves nothing for a title"),
             (["Lunch tomorrow", "--end", "2026-11-11T10:00"], "--end needs --start"),
+            // issue 35: a range of days that ends before it starts is said, not turned round.
+            (["Conference Dec 28–24"], "“Dec 28–24” ends before it starts"),
         ]
         for (arguments, message) in cases {
             assertUsageError(KoyomiCLI.run(["add"] + arguments, context: context), mentions: message)
@@ -208,5 +210,17 @@ final class AddInWordsTests: CLITestCase {
         // Flags win over words.
         XCTAssertEqual(run("add", "Dinner tomorrow 19:00", "--title", "Dinner with Ben", "--start", "2026-11-12T20:00").status, 0)
         XCTAssertEqual(run("list", "--date", "2026-11-12").output, "2026-11-12  20:00–21:00  Dinner with Ben  [Personal]\n")
+    }
+
+    /// issue 35: "Conference 2026-12-24 to 2026-12-28" is one all-day plan over the five days
+    /// (DTEND the day after the last), not a time "12-28".
+    func testARangeOfDaysInWordsIsOneAllDayPlan() throws {
+        let added = run("add", "Conference 2026-12-24 to 2026-12-28")
+        XCTAssertEqual(added.status, 0, added.error)
+        let text = try String(contentsOf: calendarsFolder.appendingPathComponent("personal.ics"), encoding: .utf8)
+        XCTAssertTrue(text.contains("SUMMARY:Conference\r\n"), text)
+        XCTAssertTrue(text.contains("DTSTART;VALUE=DATE:20261224\r\nDTEND;VALUE=DATE:20261229\r\n"), text)
+        XCTAssertEqual(run("list", "--date", "2026-12-28").output,
+                       "2026-12-28  all day, 2026-12-24–2026-12-28  Conference  [Personal]\n")
     }
 }

@@ -46,9 +46,10 @@ final class ImportCommandTests: CLITestCase {
         let result = run("import", file)
         XCTAssertEqual(result.status, 0, result.error)
         XCTAssertEqual(result.output, "Imported into Work: 1 added, 0 updated, 0 skipped\n")
-        XCTAssertTrue(result.error.hasPrefix("koyomi import: \(file): 1 part(s) could not be read and were left out:\n"), result.error)
-        XCTAssertTrue(result.error.contains("“Someday” (nostart): "), result.error)
-        XCTAssertTrue(result.error.contains("no DTSTART"), result.error)
+        // The part, the line of the file it begins on, and why, in words.
+        XCTAssertEqual(result.error, "koyomi import: \(file): 1 part could not be read and was left out:\n"
+            + "  “Someday” (nostart), line \(Self.event("good", "Good").components(separatedBy: "\r\n").count + 3): "
+            + "it has no DTSTART\n")
     }
 
     func testBrokenInputIsStatus2AndChangesNothing() throws {

@@ -1,30 +1,22 @@
 import Foundation
 
 /// Days: today, tomorrow, the day after tomorrow, weekdays ("Friday", "next Friday"), "in 3
-/// days", "Dec 24", "24 Dec", "12/24", "2026-12-24", "24th", ranges ("Dec 14–16", "from Monday
-/// to Wednesday"); 今日, 明日, 明後日, 来週の金曜, 3日後, 12月24日, 24日.
+/// days", "Dec 24", "24 Dec", "12/24", "2026-12-24", "24th", ranges ("Dec 14–16", "Dec 30 –
+/// Jan 2", "2026-12-24 to 2026-12-28", "from Monday to Wednesday"); 今日, 明日, 明後日, 来週の金曜,
+/// 3日後, 12月24日, 24日, 12月24日〜28日.
 extension QuickAddParser {
     func readDays(_ phrase: inout QuickAddPhrase, _ reading: inout Reading) {
         typealias W = QuickAddWords
         if phrase.match(#"\ball[\s-]day\b|終日"#) != nil { reading.allDay = true }
+        // Ranges first: their days would otherwise be read one by one, or the last as a time.
+        if readDayRange(&phrase, &reading) { return }
         // "24 December" before anything reads "December 21" out of "24 December 21:00".
         // Not the end of a time ("9-10:30 Dec 24", "at 3 Dec 24", "from 9 to 11 Dec 24").
-        if let named = phrase.match(#"(?<![:\d\-–—])(?<!\bat\s)(?<!\bto\s)\b(\d{1,2})(?:st|nd|rd|th)?\s+\#(W.month)(?:\s+(\d{4}))?\b(?!:)"#),
-           let month = W.month(named[2]), let day = Int(named[1] ?? "") {
-            reading.day = date(month: month, day: day, year: named[3].flatMap { Int($0) })
+        let dayMonth = QuickAddDayForm.dayMonth
+        if let named = phrase.match(#"(?<![:\d\-–—])(?<!\bat\s)(?<!\bto\s)\b"# + dayMonth.pattern + #"\b(?!:)"#),
+           let written = dayMonth.read(named, dayFirst: dayFirst), let month = written.month {
+            reading.day = date(month: month, day: written.day, year: written.year)
             if reading.day == nil { reading.problems.append(.impossibleDate((named[0] ?? "").trimmingCharacters(in: .whitespaces))) }
-            return
-        }
-        // Ranges first: their days would otherwise be read one by one.
-        if let range = phrase.match(#"\b\#(W.month)\s+(\d{1,2})\s*(?:-|–|—|to)\s*(\d{1,2})\b(?![:\d]|\s*(?:am|pm|a\.m\.|p\.m\.))"#),
-           let month = W.month(range[1]), let first = Int(range[2] ?? ""), let last = Int(range[3] ?? ""),
-           let start = date(month: month, day: first, year: nil) {
-            reading.day = start
-            guard let end = CalendarDay(year: start.year, month: month, day: last), end >= start else {
-                reading.problems.append(.impossibleDate((range[0] ?? "").trimmingCharacters(in: .whitespaces)))
-                return
-            }
-            reading.lastDay = end
             return
         }
         if let range = phrase.match(#"\bfrom\s+\#(W.weekday)\s+(?:to|until|till|-|–)\s+\#(W.weekday)\b"#),
@@ -32,18 +24,6 @@ extension QuickAddParser {
             let start = day(weekday: first, nextWeek: false)
             reading.day = start
             reading.lastDay = start.adding(days: (last - first + 7) % 7)
-            return
-        }
-        if let range = phrase.match("(\\d{1,2})月(\\d{1,2})日\\s*(?:〜|～|~|-|から)\\s*(?:(\\d{1,2})月)?(\\d{1,2})日(?:まで)?"),
-           let month = Int(range[1] ?? ""), let first = Int(range[2] ?? ""), let last = Int(range[4] ?? ""),
-           let start = date(month: month, day: first, year: nil) {
-            reading.day = start
-            let lastMonth = range[3].flatMap { Int($0) } ?? month
-            guard let end = CalendarDay(year: start.year + (lastMonth < month ? 1 : 0), month: lastMonth, day: last), end >= start else {
-                reading.problems.append(.impossibleDate(range[0] ?? ""))
-                return
-            }
-            reading.lastDay = end
             return
         }
         let (day, words) = singleDay(&phrase)
@@ -69,24 +49,10 @@ extension QuickAddParser {
         if let next = phrase.match("(来週|今週)の?\(W.japaneseWeekday)"), let weekday = W.japaneseWeekday(next[2]) {
             return (day(weekday: weekday, nextWeek: next[1] == "来週"), nil)
         }
-        if let iso = phrase.match(#"\b(\d{4})-(\d{1,2})-(\d{1,2})\b|(\d{4})年(\d{1,2})月(\d{1,2})日"#) {
-            let parts = [iso[1] ?? iso[4], iso[2] ?? iso[5], iso[3] ?? iso[6]].map { Int($0 ?? "") ?? 0 }
-            return (CalendarDay(year: parts[0], month: parts[1], day: parts[2]), iso[0])
-        }
-        if let named = phrase.match(#"\b\#(W.month)\s+(\d{1,2})(?:st|nd|rd|th)?(?:,?\s+(\d{4}))?\b(?!:|\s*(?:am|pm)\b)"#),
-           let month = W.month(named[1]), let day = Int(named[2] ?? "") {
-            return (date(month: month, day: day, year: named[3].flatMap { Int($0) }), named[0])
-        }
-        if let named = phrase.match(#"\b(\d{1,2})(?:st|nd|rd|th)?\s+\#(W.month)(?:\s+(\d{4}))?\b"#),
-           let month = W.month(named[2]), let day = Int(named[1] ?? "") {
-            return (date(month: month, day: day, year: named[3].flatMap { Int($0) }), named[0])
-        }
-        if let japanese = phrase.match("(\\d{1,2})月(\\d{1,2})日"), let month = Int(japanese[1] ?? ""), let day = Int(japanese[2] ?? "") {
-            return (date(month: month, day: day, year: nil), japanese[0])
-        }
-        if let slash = phrase.match(#"\b(\d{1,2})/(\d{1,2})(?:/(\d{2,4}))?\b"#),
-           let first = Int(slash[1] ?? ""), let second = Int(slash[2] ?? "") {
-            return (date(month: dayFirst ? second : first, day: dayFirst ? first : second, year: slash[3].flatMap { Int($0) }), slash[0])
+        for form in QuickAddDayForm.full {
+            if let found = phrase.match(form.edged), let written = form.read(found, dayFirst: dayFirst) {
+                return (written.month.flatMap { date(month: $0, day: written.day, year: written.year) }, found[0])
+            }
         }
         if let weekday = phrase.match(#"\b(?:this\s+)?\#(W.weekday)\b"#), let number = W.weekday(weekday[1]) {
             return (day(weekday: number, nextWeek: false), nil)

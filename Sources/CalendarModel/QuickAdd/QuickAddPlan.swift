@@ -44,4 +44,6 @@ public enum QuickAddProblem: Error, Equatable, Sendable {
     case impossibleDate(String)
     /// These words name no time of day ("25:00", "9:75").
     case impossibleTime(String)
+    /// These words name a range of days whose last day comes before its first ("Dec 28–24").
+    case endBeforeStart(String)
 }

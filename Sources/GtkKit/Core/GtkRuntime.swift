@@ -21,9 +21,13 @@ public enum GtkRuntime {
     }
 
     /// Initializes GTK and libadwaita once; false when there is no display to open.
+    /// `name`: the program's name (GLib's prgname), which is also what screen readers call it
+    /// over AT-SPI; a program that does not run an `Application` with its arguments has none,
+    /// and is "Unnamed" there.
     @discardableResult
-    public static func initialize() -> Bool {
+    public static func initialize(name: String? = nil) -> Bool {
         if initialized { return true }
+        if let name { g_set_prgname(name) }
         guard gtk_init_check() != 0 else { return false }
         adw_init()
         initialized = true

@@ -19,13 +19,28 @@ public final class Button: Widget {
 
     public var label: String? {
         get { String.fromC(gtk_button_get_label(cast())) }
-        set { gtk_button_set_label(cast(), newValue) }
+        set {
+            gtk_button_set_label(cast(), newValue)
+            nameAfterMnemonicLabel()
+        }
     }
 
     /// Whether an underscore in the label marks its mnemonic ("_Add" answers Alt+A).
     public var useUnderline: Bool {
         get { gtk_button_get_use_underline(cast()) != 0 }
-        set { gtk_button_set_use_underline(cast(), newValue ? 1 : 0) }
+        set {
+            gtk_button_set_use_underline(cast(), newValue ? 1 : 0)
+            nameAfterMnemonicLabel()
+        }
+    }
+
+    /// A mnemonic label's words are the button's screen-reader name: GTK 4.8 would name it by
+    /// its raw label and, through the label's labelled-by relation, by its text again ("_Add a
+    /// Plan Add a Plan").
+    private func nameAfterMnemonicLabel() {
+        guard useUnderline, let label else { return }
+        accessibleLabel = Mnemonic.spoken(label)
+        gtk_accessible_reset_relation(OpaquePointer(widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY)
     }
 
     public var hasFrame: Bool {

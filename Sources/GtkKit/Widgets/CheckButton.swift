@@ -29,6 +29,11 @@ public final class CheckButton: Widget {
         }
     }
 
+    /// Joins `other`'s group: the buttons become radio buttons, one of them checked at a time.
+    public func setGroup(_ other: CheckButton) {
+        gtk_check_button_set_group(cast(), other.cast())
+    }
+
     /// Flips the state as a click would (for tests and keyboard shortcuts).
     public func toggle() { isActive.toggle() }
 }

@@ -17,6 +17,12 @@ public final class MessageDialog: Widget {
         }
     }
 
+    /// The response Enter gives (`id`) and the one Escape gives (`closeResponse`), when they differ.
+    public func setDefaultResponse(_ id: String, closeResponse: String) {
+        adw_message_dialog_set_default_response(cast(), id)
+        adw_message_dialog_set_close_response(cast(), closeResponse)
+    }
+
     /// How a response's button looks: a destructive one is red, a suggested one blue.
     public enum Appearance: Sendable { case regular, suggested, destructive }
 
@@ -38,8 +44,19 @@ public final class MessageDialog: Widget {
         }
     }
 
+    /// A widget under the body (a list to choose from), or none.
+    public func setExtraChild(_ child: Widget?) {
+        adw_message_dialog_set_extra_child(cast(), child?.widget)
+    }
+
     /// Answers as a click on the response's button would (for keyboard paths and tests).
     public func respond(_ id: String) { adw_message_dialog_response(cast(), id) }
+
+    /// The label of a response's button (as given, mnemonic included); nil when there is no such response.
+    public func label(ofResponse id: String) -> String? {
+        guard adw_message_dialog_has_response(cast(), id) != 0 else { return nil }
+        return String.fromC(adw_message_dialog_get_response_label(cast(), id))
+    }
 
     public var heading: String { String.fromC(adw_message_dialog_get_heading(cast())) ?? "" }
     public var body: String { String.fromC(adw_message_dialog_get_body(cast())) ?? "" }

@@ -318,6 +318,19 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
         }
     }
 
+    /// The position of the row that holds the window's focus (as `focusedRow`).
+    public var focusedPosition: Int? {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return nil }
+        for item in rowsByItem.keys {
+            guard let itemWidget = itemWidget(of: item), focus == itemWidget || gtk_widget_is_ancestor(focus, itemWidget) != 0 else {
+                continue
+            }
+            let position = gtk_list_item_get_position(OpaquePointer(item))
+            return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+        }
+        return nil
+    }
+
     /// "query-tooltip" on the row's widget: the text `tooltip` gives for the row now.
     private static func askTooltip(of row: Row, _ tooltip: @escaping @MainActor (Row) -> String?) {
         typealias Body = @MainActor () -> String?

@@ -15,6 +15,13 @@ public final class ScrolledWindow: Widget {
         set { gtk_scrolled_window_set_has_frame(opaque, newValue ? 1 : 0) }
     }
 
+    /// Takes the content's natural height up to `height` pixels, and scrolls beyond it (a
+    /// list in a dialog that grows with its rows, up to a point).
+    public func setMaxContentHeight(_ height: Int32) {
+        gtk_scrolled_window_set_max_content_height(opaque, height)
+        gtk_scrolled_window_set_propagate_natural_height(opaque, 1)
+    }
+
     /// The vertical scroll offset (0 = top), clamped by GTK to what the content allows.
     public var verticalOffset: Double {
         get { gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(opaque)) }

@@ -168,6 +168,19 @@ open class Widget: GObjectRef {
     /// Whether this widget has the keyboard focus of its window.
     public var hasFocus: Bool { gtk_widget_has_focus(widget) != 0 }
 
+    /// Whether the widget, or the list item or other parent GTK gives the keyboard focus for
+    /// it, is styled with its focus ring now (`:focus-visible`: it has the focus, in a window
+    /// being used with the keyboard).
+    public var showsFocusRing: Bool {
+        var node: UnsafeMutablePointer<GtkWidget>? = widget
+        for _ in 0..<2 {
+            guard let current = node else { return false }
+            if gtk_widget_get_state_flags(current).rawValue & GTK_STATE_FLAG_FOCUS_VISIBLE.rawValue != 0 { return true }
+            node = gtk_widget_get_parent(current)
+        }
+        return false
+    }
+
     /// Whether the keyboard focus of this widget's window is this widget or inside it.
     public var containsFocus: Bool {
         guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }

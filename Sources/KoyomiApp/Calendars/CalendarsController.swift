@@ -46,15 +46,23 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
     }
 
     func calendarsList(_ list: CalendarsPopover, create name: String, color: String) {
+        guard create(name: name, color: color) != nil else { return }
+        // TRANSLATORS: a toast after a new calendar was made; %@ is its name.
+        window.showToast(FormatterStrings.fill(L("“%@” created"), name))
+    }
+
+    /// Makes a calendar in the user's folder and opens it at once; nil (the problem said)
+    /// when it could not be made. Also what an import into a new calendar uses.
+    func create(name: String, color: String) -> CalendarID? {
         do {
             let path = try storage.userFolder.createCalendar(name: name, color: color, timeZone: store.calendar.timeZone,
                                                              trust: storage.parseGuard.trust)
             // Trusted as written: it opens at once, without a parsing child.
             files.open(paths: [path], readOnly: false)
-            // TRANSLATORS: a toast after a new calendar was made; %@ is its name.
-            window.showToast(FormatterStrings.fill(L("“%@” created"), name))
+            return CalendarLoader.id(for: path)
         } catch {
             report(error)
+            return nil
         }
     }
 

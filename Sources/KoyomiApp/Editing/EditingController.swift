@@ -3,10 +3,10 @@ import Foundation
 import GtkKit
 import ICalendar
 
-/// New, edit, delete and undo: opens the editor, asks "only this one or all of them" for
-/// repeating plans, saves through `EditableFiles` on the `SaveQueue` (never on the main
-/// thread), has the changed calendar read back into the store once saved (grid, dots and
-/// list follow from there) and offers Undo in a toast and on Ctrl+Z.
+/// New, edit, delete and undo: opens the editor, asks "only this one, this and the following
+/// ones, or all of them" for repeating plans, saves through `EditableFiles` on the `SaveQueue`
+/// (never on the main thread), has the changed calendar read back into the store once saved
+/// (grid, dots and list follow from there) and offers Undo in a toast and on Ctrl+Z.
 @MainActor
 final class EditingController {
     let store: CalendarStore
@@ -166,7 +166,7 @@ final class EditingController {
 
     /// Saves a new plan (the editor's, or quick add's) with Undo, and shows its first day.
     func add(_ draft: PlanDraft, to calendarID: CalendarID) {
-        let uid = UUID().uuidString.lowercased() + "@koyomi"
+        let uid = Self.newUID()
         // TRANSLATORS: a toast after a new plan was saved; %@ is its title.
         let summary = FormatterStrings.fill(L("“%@” added"), draft.title)
         let now = now()
@@ -195,16 +195,22 @@ final class EditingController {
         if plan.id.occurrence != nil, !repeatChanged, !moves {
             // One occurrence of a series: the user says which plans the change is for.
             return askScope(heading: L("Change a repeating plan"),
-                            body: FormatterStrings.fill(L("“%@” repeats. Change only this occurrence, or all of them?"),
+                            body: FormatterStrings.fill(L("“%@” repeats. Change only this occurrence, this and the following ones, or all of them?"),
                                                         plan.title),
-                            destructive: false) { [weak self] onlyThis in
+                            destructive: false) { [weak self] scope in
                 guard let self else { return }
                 let now = self.now()
-                self.perform(summary, touching: [(plan.calendarID, plan.id.uid)]) { files in
+                // "This and following" splits the series: a new one, which Undo removes again.
+                let newUID = Self.newUID()
+                self.perform(summary, touching: [(plan.calendarID, plan.id.uid)]
+                                + (scope == .following ? [(plan.calendarID, newUID)] : [])) { files in
                     try files.modify(plan.calendarID) { document in
-                        if onlyThis {
+                        switch scope {
+                        case .onlyThis:
                             try document.updateOccurrence(plan.id, changes, now: now)
-                        } else {
+                        case .following:
+                            try Self.changeFollowing(plan, changes, newUID: newUID, in: &document, calendar: calendar, now: now)
+                        case .all:
                             try document.updateEvent(uid: plan.id.uid, Self.seriesChanges(changes, occurrence: plan,
                                                                                            document: document, calendar: calendar),
                                                      now: now)
@@ -239,13 +245,13 @@ final class EditingController {
         }
     }
 
-    /// "All of them" after moving one occurrence: the series moves by as much. Runs on the
-    /// save queue, against the document as saved last.
-    private nonisolated static func seriesChanges(_ changes: [PlanChange], occurrence plan: Plan,
-                                                  document: CalendarDocument, calendar: Calendar) throws -> [PlanChange] {
+    /// "All of them" after moving one occurrence: the series (`uid`, else the plan's) moves by
+    /// as much. Runs on the save queue, against the document as saved last.
+    nonisolated static func seriesChanges(_ changes: [PlanChange], occurrence plan: Plan, uid: String? = nil,
+                                          document: CalendarDocument, calendar: Calendar) throws -> [PlanChange] {
         try changes.map { change in
             guard case let .timing(timing, zone) = change else { return change }
-            guard let series = document.seriesTiming(uid: plan.id.uid) else {
+            guard let series = document.seriesTiming(uid: uid ?? plan.id.uid) else {
                 throw ICalendarError(path: plan.calendarID.rawValue, problem: "has no readable start for “\(plan.title)”")
             }
             return .timing(SeriesTiming.moved(series, occurrence: plan.timing, to: timing, calendar: calendar),
@@ -267,15 +273,20 @@ final class EditingController {
             }
         }
         askScope(heading: L("Delete a repeating plan"),
-                 body: FormatterStrings.fill(L("“%@” repeats. Delete only this occurrence, or all of them?"), plan.title),
-                 destructive: true) { [weak self] onlyThis in
+                 body: FormatterStrings.fill(L("“%@” repeats. Delete only this occurrence, this and the following ones, or all of them?"),
+                                             plan.title),
+                 destructive: true) { [weak self] scope in
             guard let self else { return }
             let now = self.now()
             self.perform(summary, touching: [(plan.calendarID, plan.id.uid)]) { files in
                 try files.modify(plan.calendarID) { document in
-                    if onlyThis {
+                    switch scope {
+                    case .onlyThis:
                         try document.deleteOccurrence(plan.id, now: now)
-                    } else {
+                    case .following:
+                        // From the first occurrence on, that is all of them.
+                        if try !document.endSeries(before: plan.id, now: now) { try document.deleteEvent(uid: plan.id.uid) }
+                    case .all:
                         try document.deleteEvent(uid: plan.id.uid)
                     }
                 }
@@ -283,18 +294,21 @@ final class EditingController {
         }
     }
 
-    /// Asks "only this one or all of them"; `answer(true)` means only this one. Cancel does nothing.
-    private func askScope(heading: String, body: String, destructive: Bool, answer: @escaping @MainActor (Bool) -> Void) {
+    /// Asks "only this one, this and the following ones, or all of them"; Cancel does nothing.
+    private func askScope(heading: String, body: String, destructive: Bool,
+                          answer: @escaping @MainActor (SeriesScope) -> Void) {
         let dialog = MessageDialog(parent: window.window, heading: heading, body: body)
         dialog.addResponse("cancel", label: L("_Cancel"), isDefault: true)
-        // TRANSLATORS: answers to "change/delete only this occurrence, or all of them?"
-        dialog.addResponse("this", label: L("_Only This One"))
-        dialog.addResponse("all", label: L("_All of Them"))
-        dialog.setAppearance(destructive ? .destructive : .suggested, forResponse: "this")
-        dialog.setAppearance(destructive ? .destructive : .suggested, forResponse: "all")
+        // TRANSLATORS: answers to "change/delete only this occurrence, this and the following ones, or all of them?"
+        dialog.addResponse(SeriesScope.onlyThis.rawValue, label: L("_Only This One"))
+        dialog.addResponse(SeriesScope.following.rawValue, label: L("This and _Following"))
+        dialog.addResponse(SeriesScope.all.rawValue, label: L("_All of Them"))
+        for scope in SeriesScope.allCases {
+            dialog.setAppearance(destructive ? .destructive : .suggested, forResponse: scope.rawValue)
+        }
         dialog.onResponse { [weak self] response in
             self?.question = nil
-            if response == "this" || response == "all" { answer(response == "this") }
+            if let scope = SeriesScope(rawValue: response) { answer(scope) }
         }
         question = dialog
         dialog.present()

@@ -9,7 +9,8 @@ import ICalendar
 ///
 /// A file to import is untrusted: it is read by a child process under CPU and memory limits
 /// (`UntrustedCalendar`), so a file that crashes libical or takes forever costs the window
-/// nothing. Its plans are then merged into a calendar the user picks, newer copies winning
+/// nothing. Its plans are then merged into a calendar the user picks from a list
+/// (`ImportTargetDialog`), or into a new calendar named after the file, newer copies winning
 /// (`CalendarDocument.importEvents`), with Undo. The user's files are untouched until then.
 @MainActor
 final class ImportController {
@@ -21,19 +22,30 @@ final class ImportController {
     /// The window's formatter now (it changes with the time zone).
     private let formatter: () -> CalendarFormatter
     private let now: () -> Date
+    private let colors: ColorClasses
+    /// Makes a calendar of the user's own with this name and colour and opens it (the
+    /// calendars list's way); nil, with the problem said, when it could not.
+    private let createCalendar: @MainActor (_ name: String, _ color: String) -> CalendarID?
     private var question: MessageDialog?
+    /// The questions "to which calendar?" open now, one per file dropped or chosen.
+    private(set) var targetDialogs: [ImportTargetDialog] = []
+    /// The question asked last, while it is open.
+    var targetDialog: ImportTargetDialog? { targetDialogs.last }
     /// Imports still being read by their child process.
     private(set) var pending = 0
     private var pendingWaiters: [@MainActor () -> Void] = []
 
     init(store: CalendarStore, window: MainWindow, editing: EditingController, vetExecutable: String,
-         formatter: @escaping () -> CalendarFormatter, now: @escaping () -> Date) {
+         formatter: @escaping () -> CalendarFormatter, now: @escaping () -> Date, colors: ColorClasses,
+         createCalendar: @escaping @MainActor (_ name: String, _ color: String) -> CalendarID?) {
         self.store = store
         self.window = window
         self.editing = editing
         self.vetExecutable = vetExecutable
         self.formatter = formatter
         self.now = now
+        self.colors = colors
+        self.createCalendar = createCalendar
     }
 
     // MARK: Import
@@ -81,32 +93,48 @@ final class ImportController {
         })
     }
 
-    /// One writable calendar: import into it. Several: ask which.
+    /// Asks which calendar takes the plans (`ImportTarget.choices`); with one existing calendar
+    /// to offer and no new one, imports into it without asking.
     private func chooseTarget(for vetted: VettedCalendar, from path: String) {
-        let targets = editing.writableCalendars
         let name = (path as NSString).lastPathComponent
-        guard !targets.isEmpty else {
-            return fail(path, L("no calendar here can take new plans: open or create one of your own"))
+        let (targets, chosen) = ImportTarget.choices(fileName: name, calendarName: vetted.document.calendarName,
+                                                     color: vetted.document.calendarColor, writable: editing.writableCalendars)
+        if targets.count == 1, case let .existing(calendar) = targets[0] {
+            return merge(vetted, from: path, into: calendar.id)
         }
-        guard targets.count > 1 else { return merge(vetted, from: path, into: targets[0].id) }
         // TRANSLATORS: %1$@ is a file name, %2$@ how many plans it has ("12 plans").
         let body = FormatterStrings.fill(L("Add the plans of %1$@ (%2$@) to which calendar?"), name,
                                          formatter().planCountText(vetted.document.eventUIDs.count))
-        let dialog = MessageDialog(parent: window.window, heading: L("Import Plans"), body: body)
-        dialog.addResponse("cancel", label: L("_Cancel"), isDefault: true)
-        for (index, calendar) in targets.enumerated() {
-            dialog.addResponse("calendar-\(index)", label: calendar.name)
-        }
-        dialog.setAppearance(.suggested, forResponse: "calendar-0")
-        dialog.onResponse { [weak self] response in
+        var asked: ImportTargetDialog?
+        let dialog = ImportTargetDialog(parent: window.window, body: body, targets: targets, chosen: chosen,
+                                        colors: colors) { [weak self] target in
             guard let self else { return }
-            self.question = nil
-            guard response.hasPrefix("calendar-"), let index = Int(response.dropFirst("calendar-".count)),
-                  targets.indices.contains(index) else { return }
-            self.merge(vetted, from: path, into: targets[index].id)
+            self.targetDialogs.removeAll { $0 === asked }
+            asked = nil
+            switch target {
+            case let .existing(calendar)?: self.merge(vetted, from: path, into: calendar.id)
+            case let .new(calendarName, color)?: self.mergeIntoNew(vetted, from: path, name: calendarName, color: color)
+            case nil: break
+            }
         }
-        question = dialog
+        asked = dialog
+        targetDialogs.append(dialog)
         dialog.present()
+    }
+
+    /// Makes the new calendar (with the file's colour, else the next free one of the
+    /// calendars list's palette) and imports into it: Undo removes both, as one step.
+    private func mergeIntoNew(_ vetted: VettedCalendar, from path: String, name calendarName: String, color: String?) {
+        let color = color.flatMap { RGBA(parsing: $0) != nil ? $0 : nil }
+            ?? CalendarsPopover.suggestedColor(avoiding: store.calendars.map(\.color))
+        guard let calendar = createCalendar(calendarName, color) else { return }
+        let name = (path as NSString).lastPathComponent
+        let now = now()
+        editing.fill(newCalendar: calendar, summary: FormatterStrings.fill(L("Import of %@"), name), { files in
+            try files.modify(calendar) { document in document.importEvents(from: vetted.document, now: now) }
+        }, then: { [weak self] summary in
+            self?.imported(summary, vetted: vetted, name: name)
+        })
     }
 
     private func merge(_ vetted: VettedCalendar, from path: String, into calendar: CalendarID) {

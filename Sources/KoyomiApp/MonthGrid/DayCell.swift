@@ -26,6 +26,8 @@ final class DayCell {
     private var isInMonth = true
     private var dotClasses: [String?]
     private var holidayClass: String?
+    private var holidayName: String?
+    private var holidayWidth = 0
     private var accessibleSelected: Bool?
     /// The accessible name and description the cell should have, sent by `sendAccessibleText`.
     var wantedAccessibleLabel: String?
@@ -67,7 +69,12 @@ final class DayCell {
     var numberText: String { number.text }
     /// Whether the day is drawn greyed, as a day of the month before or after.
     var isGreyed: Bool { number.hasCSSClass("other-month") }
-    var holidayText: String? { holidayLabel.flatMap { $0.isVisible ? $0.text : nil } }
+    /// The holiday's name the cell carries: written, or its mark's tooltip.
+    var holidayText: String? { holidayLabel.flatMap { $0.isVisible ? holidayName : nil } }
+    /// Whether the holiday's name is written (else only its mark shows).
+    var writesHolidayName: Bool { holidayLabel.map { $0.isVisible && !$0.text.isEmpty } ?? false }
+    /// The holiday's name or mark while it shows, for checks of where it is drawn.
+    var holidayWidget: Widget? { holidayLabel.flatMap { $0.isVisible ? $0 : nil } }
     var overflowText: String? { overflowLabel.flatMap { $0.isVisible ? $0.text : nil } }
     /// The "+N" widget while it shows, for checks of where it is drawn.
     var overflowWidget: Widget? { overflowLabel.flatMap { $0.isVisible ? $0 : nil } }
@@ -122,10 +129,12 @@ final class DayCell {
 
     /// Applies a decoration; `colors` gives the CSS class for each dot. `rowWidth`: the pixels
     /// the dots' row has (nil: as many as it asks); dots that do not fit beside "+N" are
-    /// counted in it, and the cell's name keeps the day's whole plan count.
+    /// counted in it, and the cell's name keeps the day's whole plan count. A holiday whose
+    /// name has no room shows its mark alone (`DayCellRow`).
     func decorate(_ decoration: DayDecoration, colors: ColorClasses, rowWidth: Double?) {
         self.decoration = decoration
-        let decoration = decoration.keeping(dots: dotsShown(inRowOf: rowWidth))
+        let fit = fitShown(inRowOf: rowWidth)
+        let decoration = decoration.keeping(dots: fit.dots)
         for (index, dot) in dots.enumerated() {
             let newClass = index < decoration.dots.count ? colors.className(for: decoration.dots[index]) : nil
             if newClass != dotClasses[index] {
@@ -137,7 +146,14 @@ final class DayCell {
         }
         if let label = decoration.label {
             let holiday = holidayLabel ?? makeHolidayLabel()
-            holiday.text = label
+            holidayName = label
+            holiday.text = fit.writesName ? label : ""
+            holiday.setCSSClass("mark", !fit.writesName)
+            if fit.nameWidth != holidayWidth {
+                holidayWidth = fit.nameWidth
+                holiday.setSizeRequest(width: fit.nameWidth > 0 ? Int32(fit.nameWidth) : -1)
+            }
+            holiday.accessibleLabel = label
             let newClass = decoration.labelColor.map(colors.className(for:))
             if newClass != holidayClass {
                 if let old = holidayClass { holiday.removeCSSClass(old) }
@@ -153,9 +169,10 @@ final class DayCell {
         }
     }
 
-    /// The dots of the cell's decoration a row of `rowWidth` pixels shows (nil: all of them).
-    func dotsShown(inRowOf rowWidth: Double?) -> Int {
-        rowWidth.map { DayCellRow.dotsThatFit(decoration, in: $0, measuring: number) } ?? decoration.dots.count
+    /// What a row of `rowWidth` pixels shows of the cell's decoration (nil: all of it).
+    func fitShown(inRowOf rowWidth: Double?) -> DayCellRow.Fit {
+        rowWidth.map { DayCellRow.fit(decoration, in: $0, measuring: number) }
+            ?? DayCellRow.Fit(dots: decoration.dots.count, writesName: decoration.label != nil)
     }
 
     // MARK: Parts made when first needed
@@ -167,7 +184,7 @@ final class DayCell {
         // As much of the name as the cell has room for beside the dots, then "…".
         holiday.ellipsis = .end
         // Its whole name on hover, asked for then (a set tooltip costs GTK round trips to X).
-        holiday.provideTooltip { [weak holiday] in holiday?.text }
+        holiday.provideTooltip { [weak self] in self?.holidayName }
         decorations.prepend(holiday)
         holidayLabel = holiday
         return holiday

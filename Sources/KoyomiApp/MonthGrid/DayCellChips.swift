@@ -66,6 +66,8 @@ final class DayCellChips {
             let (words, whole) = text(plans[index])
             wholeTexts.append(whole)
             if chip.text.text != words { chip.text.text = words }
+            // A screen reader hears the time the chip had no room for.
+            chip.text.accessibleLabel = whole
             let name = colorClass(plans[index])
             if name != chip.markClass {
                 if let old = chip.markClass { chip.text.removeCSSClass(old) }

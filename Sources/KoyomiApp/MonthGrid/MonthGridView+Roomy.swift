@@ -66,12 +66,12 @@ extension MonthGridView {
             let roomy = wanted != .compact
             cells.forEach { $0.isRoomy = roomy }
         }
-        // Dots make way for "+N" in cells too narrow for both: drawn again only where a cell's
-        // dots change, not at every pixel of a resize.
+        // Dots make way for "+N" (and a holiday's name for its mark) in cells too narrow for
+        // all: drawn again only where a cell's row changes, not at every pixel of a resize.
         let rowWidth = (cellSize.width - DayCellRow.cellPadding).rounded(.down), previous = dotRowWidth
         dotRowWidth = rowWidth
         let rowChanged = density == .compact && rowWidth != previous
-            && cells.contains { $0.dotsShown(inRowOf: previous) != $0.dotsShown(inRowOf: rowWidth) }
+            && cells.contains { $0.fitShown(inRowOf: previous) != $0.fitShown(inRowOf: rowWidth) }
         // Bars sit at pixel places: a new size moves them even when the density stays.
         if changed || density != .compact || decorationsAwaitSize || rowChanged { reloadDecorationsNow() }
     }

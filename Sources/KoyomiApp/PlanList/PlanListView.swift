@@ -12,6 +12,8 @@ protocol PlanListViewDelegate: AnyObject {
     func planListDidRequestNewPlan(_ list: PlanListView)
     /// Ctrl+←/→ (a day) or Ctrl+↑/↓ (a week) on a focused plan row: move the plan by `days`.
     func planList(_ list: PlanListView, didRequestMoveOf row: PlanRow, byDays days: Int)
+    /// The focused row went with its plan and no row is left to take the focus.
+    func planListDidLoseFocus(_ list: PlanListView)
 }
 
 /// The list under the grid: the selected day's plans, or the visible month's agenda. Rows are
@@ -166,6 +168,18 @@ final class PlanListView {
         }
     }
 
+    /// The focused row's plan went (deleted, moved away): the focus goes to the row that took
+    /// its place, or the last one, else to the delegate. Left alone, GTK handed it to the next
+    /// thing it found, the toast's Undo, where no ring showed and the arrow keys did nothing.
+    private func keepFocus(at position: Int?) {
+        guard let position, position >= list.count else { return }
+        if list.count > 0 {
+            list.focus(position: list.count - 1)
+        } else {
+            delegate?.planListDidLoseFocus(self)
+        }
+    }
+
     /// Rows filled for a frame get their screen-reader names once it is painted: each is a
     /// D-Bus signal, and a screenful of them made the frame later (as the grid's cells do).
     private func sendAccessibleLabelAfterPaint(_ row: PlanRowView) {
@@ -251,7 +265,9 @@ final class PlanListView {
         filling = nil
         // Positions the list already has stay (their rows are refilled in place, see
         // `RecyclingList.reload`); a longer list grows in idle batches from there.
+        let focusedPosition = list.focusedPosition
         list.reload(count: min(itemCount, max(firstBatch, list.count)))
+        keepFocus(at: focusedPosition)
         fillWait?.cancel()
         fillWait = nil
         if itemCount > list.count {

@@ -15,30 +15,42 @@ struct PlanRow: Equatable, Identifiable {
     let color: DotColor
     let calendarName: String
     private let formatter: CalendarFormatter
+    /// The row stands for the whole plan (the month's agenda lists each plan once), not for
+    /// one of its days.
+    private let isWholePlan: Bool
 
     /// The plan on its day, as the store gave it.
     var entry: PlanOnDay { entries[index] }
 
     /// The row of `entries[index]` (a list of rows made from one array shares it).
-    init(_ entries: [PlanOnDay], at index: Int, color: DotColor, calendarName: String, formatter: CalendarFormatter) {
+    init(_ entries: [PlanOnDay], at index: Int, color: DotColor, calendarName: String, formatter: CalendarFormatter,
+         isWholePlan: Bool = false) {
         precondition(entries.indices.contains(index), "a row of a plan that is not in the list")
         self.entries = entries
         self.index = index
         self.color = color
         self.calendarName = calendarName
         self.formatter = formatter
+        self.isWholePlan = isWholePlan
     }
 
     var id: String { entries[index].id }
     var title: String { entries[index].plan.title }
     var rangeText: String { formatter.rangeText(for: entries[index].plan) }
+    /// Its day or days and its time, a line each, for its details (`CalendarFormatter.whenText`).
+    var whenText: [String] { formatter.whenText(for: entries[index].plan) }
     var startsOnDay: Bool { entries[index].startsOnDay }
     var isCancelled: Bool { entries[index].plan.status == .cancelled }
     var location: String? { entries[index].plan.location }
     var notes: String? { entries[index].plan.notes }
 
-    /// Where the row's day falls in the plan (`PlanOnDay.place`).
-    var place: PlanOnDay.Place { entries[index].place(in: formatter.calendar) }
+    /// Where the row's day falls in the plan (`PlanOnDay.place`). A row for a whole plan that
+    /// starts on its day is the plan's `.only` row: its range says the days, and "Starts"
+    /// would be noise; one that began before the month still says it goes on.
+    var place: PlanOnDay.Place {
+        let place = entries[index].place(in: formatter.calendar)
+        return isWholePlan && place == .first ? .only : place
+    }
 
     /// For a plan over several days, "Starts" on its first day, "Continues" on the days
     /// between and "Ends" on its last; nothing for a plan of one day, where it would be noise.
@@ -87,7 +99,8 @@ struct PlanRow: Equatable, Identifiable {
 
     /// Same plan on the same day, drawn the same way (the texts follow from these).
     static func == (a: PlanRow, b: PlanRow) -> Bool {
-        a.entries[a.index] == b.entries[b.index] && a.color == b.color && a.calendarName == b.calendarName && a.formatter === b.formatter
+        a.entries[a.index] == b.entries[b.index] && a.color == b.color && a.calendarName == b.calendarName
+            && a.formatter === b.formatter && a.isWholePlan == b.isWholePlan
     }
 }
 
@@ -142,10 +155,13 @@ struct PlanRows: RandomAccessCollection, Equatable {
     /// The store's array for the day, shared.
     let entries: [PlanOnDay]
     let style: PlanRowStyle
+    /// Each row stands for its whole plan (`PlanRow.place`): the month's agenda.
+    let wholePlans: Bool
 
-    init(_ entries: [PlanOnDay], style: PlanRowStyle) {
+    init(_ entries: [PlanOnDay], style: PlanRowStyle, wholePlans: Bool = false) {
         self.entries = entries
         self.style = style
+        self.wholePlans = wholePlans
     }
 
     var startIndex: Int { 0 }
@@ -155,7 +171,7 @@ struct PlanRows: RandomAccessCollection, Equatable {
         // Fields are read in place: copying a plan out costs a reference per text field.
         let calendar = entries[position].plan.calendarID
         return PlanRow(entries, at: position, color: style.color(calendar: calendar, planColor: entries[position].plan.color),
-                       calendarName: style.calendarName(of: calendar), formatter: style.formatter)
+                       calendarName: style.calendarName(of: calendar), formatter: style.formatter, isWholePlan: wholePlans)
     }
 
     /// Every colour the rows use, each once, without making the rows. A colour is worked out
@@ -181,10 +197,13 @@ struct PlanRows: RandomAccessCollection, Equatable {
         return found
     }
 
-    static func == (a: PlanRows, b: PlanRows) -> Bool { a.style == b.style && a.entries == b.entries }
+    static func == (a: PlanRows, b: PlanRows) -> Bool {
+        a.style == b.style && a.wholePlans == b.wholePlans && a.entries == b.entries
+    }
 }
 
-/// What the plan list shows: one day's plans, or the month's agenda when no day is selected.
+/// What the plan list shows: one day's plans, or the month's agenda when no day is selected
+/// (each plan once, under its first day in the month: `CalendarStore.agenda`).
 enum PlanListContent: Equatable {
     struct Section: Equatable {
         var header: String

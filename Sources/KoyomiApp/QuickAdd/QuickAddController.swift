@@ -28,6 +28,9 @@ final class QuickAddController {
         view.onChange = { [weak self] in self?.render() }
         view.onSave = { [weak self] in self?.save() }
         view.onMoreOptions = { [weak self] in self?.moreOptions() }
+        // On a first run the window is built before "Personal" is read: the preview said no
+        // calendar could take plans until the words changed.
+        view.onOpen = { [weak self] in self?.render() }
         render()
     }
 
@@ -81,6 +84,9 @@ final class QuickAddController {
         case let .failure(.impossibleTime(words)):
             // TRANSLATORS: under quick add's entry; %@ are the typed words, e.g. "25:00".
             return view.show(preview: FormatterStrings.fill(L("“%@” is not a time of day"), words), understood: [])
+        case let .failure(.endBeforeStart(words)):
+            // TRANSLATORS: under quick add's entry; %@ are the typed days, e.g. "Dec 28–24".
+            return view.show(preview: FormatterStrings.fill(L("“%@” ends before it starts"), words), understood: [])
         }
         let shown = Self.shown(plan, in: calendar)
         let format = formatter()

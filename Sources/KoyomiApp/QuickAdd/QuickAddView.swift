@@ -14,6 +14,8 @@ final class QuickAddView {
     var onSave: (() -> Void)?
     var onChange: (() -> Void)?
     var onMoreOptions: (() -> Void)?
+    /// The popover opens: what it says is worked out again (calendars come and go meanwhile).
+    var onOpen: (() -> Void)?
 
     init() {
         let box = Box(.vertical, spacing: 8)
@@ -33,7 +35,10 @@ final class QuickAddView {
         entry.onActivate { [weak self] in self?.onSave?() }
         moreButton.onClicked { [weak self] in self?.onMoreOptions?() }
         // Typing starts at once when the popover opens.
-        popover.onSignal("map") { [weak self] in _ = self?.entry.grabFocus() }
+        popover.onSignal("map") { [weak self] in
+            self?.onOpen?()
+            _ = self?.entry.grabFocus()
+        }
     }
 
     /// Shows the preview lines (the first, the plan's title, in bold when `titled`) and the

@@ -34,6 +34,8 @@ enum Stylesheet {
     .dot { min-width: 8px; min-height: 8px; border-radius: 9999px; }
     .overflow { font-size: 0.7em; font-weight: bold; opacity: 0.8; }
     .holiday-label { font-size: 0.7em; border-radius: 4px; padding: 0 4px; }
+    /* A holiday whose name has no room: its colour alone (DayCellRow.markWidth). */
+    .holiday-label.mark { min-width: 12px; padding: 0; }
 
     /* A roomy month (issue 19): one-line chips under the week row's bars. */
     .month-chip {

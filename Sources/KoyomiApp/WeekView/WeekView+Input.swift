@@ -117,9 +117,14 @@ extension WeekView {
     }
 
     /// Ctrl+arrows move the focused plan (a quarter hour, a day), Ctrl+Shift+Up/Down its end,
-    /// Enter edits it; Left/Right move the selected day, Page Up/Down page, Home goes to today.
+    /// Enter edits it, Delete deletes it (or the plan last clicked); Left/Right move the
+    /// selected day, Page Up/Down page, Home goes to today.
     private func handleKey(_ key: Key, _ modifiers: Modifiers) -> Bool {
         let forward = root.isRightToLeft ? -1 : 1
+        if key == .delete, modifiers.isEmpty, let entry = focusedEntry ?? selectedEntry {
+            delegate?.weekView(self, didRequestDeleteOf: entry)
+            return true
+        }
         if let entry = focusedEntry {
             let calendar = formatter.calendar
             var timing: PlanTiming?

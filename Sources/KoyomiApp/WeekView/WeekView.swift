@@ -169,8 +169,10 @@ final class WeekView {
         let spanChanged = newState.span != state?.span
         // A dropped plan is drawn where it went: its preview has done its job.
         if dragging == nil { dragPreview.isVisible = false }
-        // Blocks are refilled in time order: the focus follows its plan, not its widget.
+        // Blocks are refilled in time order: the focus follows its plan, not its widget; on a
+        // day header it follows the selected day.
         let focusedPlan = focusedEntry?.plan.id
+        let headerHadFocus = headers.contains { $0.hasFocus }
         state = newState
         let calendar = formatter.calendar
         let span = newState.span
@@ -201,6 +203,8 @@ final class WeekView {
             headerLabels[index] = { [formatter] in formatter.dayAccessibleLabel(day, planCount: count) }
             header.setCSSClass("today", day == newState.today)
             header.setCSSClass("selected", day == newState.selection)
+            // One stop for Tab: the selected day's header (the arrow keys move the day).
+            header.isFocusable = day == newState.selection
             header.setAccessibleSelected(day == newState.selection)
             headerRow.place(header, x: Double(index) * share, width: share, y: 0, height: 1)
             body.place(columns[index].box, x: Double(index) * share, width: share, y: 0, height: 1)
@@ -214,9 +218,16 @@ final class WeekView {
             scrollToOpeningHour(layouts)
         }
         sendAccessibleTextAfterPaint()
-        if let focusedPlan, focusedEntry?.plan.id != focusedPlan,
-           let block = (shownBlocks + shownBars).first(where: { $0.entry?.plan.id == focusedPlan }) {
-            _ = block.button.grabFocus()
+        if let focusedPlan, focusedEntry?.plan.id != focusedPlan {
+            if let block = (shownBlocks + shownBars).first(where: { $0.entry?.plan.id == focusedPlan }) {
+                focusKeepingScroll(block)
+            } else {
+                // The plan went (deleted, or moved out of the week): the focus stays in the week.
+                focusBestCell()
+            }
+        } else if headerHadFocus, let index = newState.selection.flatMap(span.days.firstIndex(of:)),
+                  !headers[index].hasFocus {
+            _ = headers[index].grabFocus()
         }
     }
 
@@ -325,6 +336,12 @@ final class WeekView {
     /// A click on a plan: its day and the plan are selected.
     func reportClick(on entry: PlanOnDay) {
         delegate?.weekView(self, didSelectPlan: entry)
+    }
+
+    /// The plan selected with a click, as one of its blocks shows it.
+    var selectedEntry: PlanOnDay? {
+        guard let id = state?.selectedPlan else { return nil }
+        return (shownBlocks + shownBars).first { $0.entry?.plan.id == id }?.entry
     }
 
     /// The plan whose block has the keyboard focus.

@@ -10,6 +10,8 @@ protocol WeekViewDelegate: AnyObject {
     func weekView(_ view: WeekView, didSelectPlan entry: PlanOnDay)
     /// A double click or Enter on a plan.
     func weekView(_ view: WeekView, didActivatePlan entry: PlanOnDay)
+    /// Delete on the focused or selected plan.
+    func weekView(_ view: WeekView, didRequestDeleteOf entry: PlanOnDay)
     /// A double click on free time: a new plan starting then (rounded to 15 minutes).
     func weekView(_ view: WeekView, didRequestNewPlanAt start: Date)
     /// A plan dragged (or moved with the keyboard) to a new time or day, or its end changed.

@@ -201,9 +201,10 @@ final class MainWindow {
         darkStyle = ColorClasses.followDarkStyle(on: window)
     }
 
-    /// Shows a plan's details in a dialog over the window (read-only for now).
+    /// Shows a plan's details in a dialog over the window (read-only for now): when (its day
+    /// or days, and its time), its calendar, place and notes.
     func showDetails(of row: PlanRow) {
-        var lines = [row.rangeText]
+        var lines = row.whenText
         if !row.calendarName.isEmpty { lines.append(row.calendarName) }
         if let location = row.location { lines.append(location) }
         if let notes = row.notes { lines.append("\n" + notes) }
