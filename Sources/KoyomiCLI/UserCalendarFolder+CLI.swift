@@ -63,7 +63,10 @@ extension UserCalendarFolder {
         let chosen = files.filter { matches($0, name) }
         guard !chosen.isEmpty else {
             let known = files.map { "“\($0.calendar.name)”" }.joined(separator: ", ")
-            throw .usage("no calendar named “\(name)”" + (known.isEmpty ? "" : " (there are \(known))"))
+            // TRANSLATORS: a command's error; %@ is the name asked for.
+            let unknown = FormatterStrings.fill(L("no calendar named “%@”"), name)
+            // TRANSLATORS: after "no calendar named “Wrok”": %@ lists the calendars (“Work”, “Home”).
+            throw .usage(known.isEmpty ? unknown : unknown + FormatterStrings.fill(L(" (there are %@)"), known))
         }
         return chosen
     }
@@ -97,14 +100,16 @@ extension UserCalendarFolder {
             // A file the user cannot write (mode 0444, another user's) is read-only here as
             // in the window: new plans go to the first one they can write.
             guard let writable = paths.first(where: AtomicFileWriter.canReplace) else {
-                throw .usage("\(first): is read-only (you may not write to it), and so is every other calendar; "
-                             + "nothing was written")
+                // TRANSLATORS: a command's error; %@ is a calendar file.
+                throw .usage(FormatterStrings.fill(
+                    L("%@: is read-only (you may not write to it), and so is every other calendar; nothing was written"), first))
             }
             return writable
         }
         let chosen = try Self.select(try loadAll(parseGuard: parseGuard), named: name).first?.path ?? first
         guard AtomicFileWriter.canReplace(chosen) else {
-            throw .usage("\(chosen): is read-only (you may not write to it); nothing was written")
+            // TRANSLATORS: a command's error; %@ is a calendar file.
+            throw .usage(FormatterStrings.fill(L("%@: is read-only (you may not write to it); nothing was written"), chosen))
         }
         return chosen
     }

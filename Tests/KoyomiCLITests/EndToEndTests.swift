@@ -157,6 +157,12 @@ final class EndToEndTests: XCTestCase {
         let accounts = try TestEnvironment.koyomi(["account", "list"], dataHome: dataHome, environment: japanese)
         XCTAssertEqual(accounts.stdout, "アカウントはありません。koyomi account add URL --user NAME で追加できます\n",
                        accounts.stderr)
+        // Bad input is said in Japanese too.
+        let badDate = try TestEnvironment.koyomi(["list", "--date", "2026-13-01"], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(badDate.status, 2)
+        XCTAssertEqual(badDate.stderr, "koyomi list: --date には実在する日付を YYYY-MM-DD で指定してください (指定: 「2026-13-01」)\n")
+        let badOption = try TestEnvironment.koyomi(["add", "--frobnicate"], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(badOption.stderr, "koyomi add: 不明なオプション「--frobnicate」\n")
         let uid = added.stdout.trimmingCharacters(in: .newlines)
         let removed = try TestEnvironment.koyomi(["remove", uid], dataHome: dataHome, environment: japanese)
         XCTAssertEqual(removed.stdout, "個人 から「茶会」(\(uid)) を削除しました\n", removed.stderr)
