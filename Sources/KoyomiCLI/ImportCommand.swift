@@ -17,8 +17,12 @@ struct ImportCommand {
     init(arguments: [String], context: CLIContext) throws(CLIError) {
         let parsed = try CLIArguments(arguments, valued: ["--calendar"], flags: [])
         self.context = context
-        guard let file = parsed.positionals.first else { throw .usage("which file? give the .ics file to import") }
-        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
+        // TRANSLATORS: `koyomi import`'s error.
+        guard let file = parsed.positionals.first else { throw .usage(L("which file? give the .ics file to import")) }
+        if parsed.positionals.count > 1 {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), parsed.positionals[1]))
+        }
         self.file = file
         calendarName = parsed.values["--calendar"]
     }
@@ -33,7 +37,8 @@ struct ImportCommand {
         }
         let report = vetted.problems.map { "  \($0)\n" }.joined()
         if !vetted.problems.isEmpty, !vetted.document.componentKinds.contains("VEVENT") {
-            throw CLIError(status: 2, message: "\(file): no event could be read:\n" + report.dropLast())
+            // TRANSLATORS: `koyomi import`'s error, before the list of what could not be read; %@ is the file.
+            throw CLIError(status: 2, message: FormatterStrings.fill(L("%@: no event could be read:"), file) + "\n" + report.dropLast())
         }
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
         let target = try context.openCalendar(try folder.targetPath(named: calendarName, parseGuard: context.parseGuard))
@@ -51,8 +56,10 @@ struct ImportCommand {
         output += summary.notes.map { "  \($0)\n" }.joined()
         let count = vetted.problems.count
         let error = vetted.problems.isEmpty ? ""
-            : "koyomi import: \(file): " + (count == 1 ? "1 part could not be read and was left out:\n"
-                                                        : "\(count) parts could not be read and were left out:\n") + report
+            // TRANSLATORS: `koyomi import`, after the file's name and before the list of what it left out.
+            : "koyomi import: \(file): " + String(format: L("%d part could not be read and was left out:",
+                                                             "%d parts could not be read and were left out:", count: count),
+                                                   count) + "\n" + report
         return CLIResult(status: 0, output: output, error: error)
     }
 

@@ -26,7 +26,8 @@ enum PasswordInput {
         }
         let prompt = "Password for \(account.userName) on \(account.serverURL.host ?? account.serverURL.absoluteString): "
         guard let typed = getpass(prompt).map({ String(cString: $0) }), !typed.isEmpty else {
-            throw .usage("no password given")
+            // TRANSLATORS: a command's error when the password typed was empty.
+            throw .usage(L("no password given"))
         }
         return (typed, note)
     }

@@ -36,8 +36,14 @@ struct SubscribeCommand {
 
     func subscribe() throws(CLIError) -> CLIResult {
         let parsed = try CLIArguments(arguments, valued: ["--name", "--color"], flags: [])
-        guard let address = parsed.positionals.first else { throw .usage("which calendar? give its address, e.g. webcal://example.com/holidays.ics") }
-        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
+        guard let address = parsed.positionals.first else {
+            // TRANSLATORS: `koyomi subscribe`'s error; the address stays as written.
+            throw .usage(L("which calendar? give its address, e.g. webcal://example.com/holidays.ics"))
+        }
+        if parsed.positionals.count > 1 {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), parsed.positionals[1]))
+        }
         let url: URL
         do {
             url = try Subscription.address(address)
@@ -45,12 +51,17 @@ struct SubscribeCommand {
             throw .usage(error.description)
         }
         let existing = try load()
-        if let same = existing.first(where: { $0.url == url }) { throw .usage("already subscribed to \(url.absoluteString) as “\(same.name)”") }
+        if let same = existing.first(where: { $0.url == url }) {
+            // TRANSLATORS: `koyomi subscribe`'s error: %1$@ is the address, %2$@ the subscription's name.
+            throw .usage(FormatterStrings.fill(L("already subscribed to %1$@ as “%2$@”"), url.absoluteString, same.name))
+        }
         let name = parsed.values["--name"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        if parsed.values["--name"] != nil, name.isEmpty { throw .usage("--name needs a name") }
+        // TRANSLATORS: `koyomi subscribe`'s error; the option stays as written.
+        if parsed.values["--name"] != nil, name.isEmpty { throw .usage(L("--name needs a name")) }
         let color = parsed.values["--color"] ?? Subscription.palette[existing.count % Subscription.palette.count]
         guard color.count == 7, color.first == "#", color.dropFirst().allSatisfy(\.isHexDigit) else {
-            throw .usage("--color expects #RRGGBB, got “\(color)”")
+            // TRANSLATORS: `koyomi subscribe`'s error; %@ is what was typed.
+            throw .usage(FormatterStrings.fill(L("--color expects #RRGGBB, got “%@”"), color))
         }
 
         let subscription = Subscription(url: url, name: name, color: color.lowercased(), created: context.now)
@@ -70,15 +81,22 @@ struct SubscribeCommand {
                                                Self.summary(outcome))
         var result = CLIResult(status: 0, output: subscribed + "\n")
         if case let .updated(_, _, problems) = outcome {
-            result.error = problems.map { "koyomi subscribe: left out \($0)\n" }.joined()
+            // TRANSLATORS: `koyomi subscribe`: %@ names a part of the download that could not be read, and why.
+            result.error = problems.map { "koyomi subscribe: " + FormatterStrings.fill(L("left out %@"), $0) + "\n" }.joined()
         }
         return result
     }
 
     func unsubscribe() throws(CLIError) -> CLIResult {
         let parsed = try CLIArguments(arguments, valued: [], flags: [])
-        guard let name = parsed.positionals.first else { throw .usage("which subscription? give its name (koyomi subscriptions lists them)") }
-        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
+        guard let name = parsed.positionals.first else {
+            // TRANSLATORS: `koyomi unsubscribe`'s error; the command stays as written.
+            throw .usage(L("which subscription? give its name (koyomi subscriptions lists them)"))
+        }
+        if parsed.positionals.count > 1 {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), parsed.positionals[1]))
+        }
         let found: Subscription?
         do {
             found = try store.subscription(named: name)
@@ -87,7 +105,9 @@ struct SubscribeCommand {
         }
         guard let subscription = found else {
             let known = try load().map { "“\($0.name)”" }.joined(separator: ", ")
-            throw .usage("no subscription named “\(name)”" + (known.isEmpty ? "" : " (there are \(known))"))
+            // TRANSLATORS: `koyomi unsubscribe`'s error; %@ is the name asked for.
+            let unknown = FormatterStrings.fill(L("no subscription named “%@”"), name)
+            throw .usage(known.isEmpty ? unknown : unknown + FormatterStrings.fill(L(" (there are %@)"), known))
         }
         do {
             try store.remove(id: subscription.id)
@@ -101,7 +121,10 @@ struct SubscribeCommand {
     }
 
     func list() throws(CLIError) -> CLIResult {
-        if let extra = arguments.first { throw .usage("unexpected argument “\(extra)”") }
+        if let extra = arguments.first {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), extra))
+        }
         let subscriptions: [Subscription], notice: String?
         do {
             (subscriptions, notice) = try store.loadOrStartFresh(now: context.now)

@@ -16,7 +16,10 @@ struct SyncCommand {
 
     func run() throws(CLIError) -> CLIResult {
         let parsed = try CLIArguments(arguments, valued: ["--account", "--resolve", "--keep"], flags: ["--password-stdin"])
-        if let extra = parsed.positionals.first { throw .usage("unexpected argument “\(extra)”") }
+        if let extra = parsed.positionals.first {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), extra))
+        }
         var accounts: [Account]
         do {
             accounts = try store.load()
@@ -29,11 +32,14 @@ struct SyncCommand {
         let subscriptions = plain ? SubscribeCommand.refreshAll(context: context) : CLIResult(status: 0)
         if accounts.isEmpty && plain && !(subscriptions.output + subscriptions.error).isEmpty { return subscriptions }
         guard !accounts.isEmpty else {
-            throw .usage("no accounts or subscriptions yet: add one with koyomi account add URL --user NAME "
-                         + "or koyomi subscribe URL")
+            // TRANSLATORS: `koyomi sync`'s error; the commands stay as written.
+            throw .usage(L("no accounts or subscriptions yet: add one with koyomi account add URL --user NAME or koyomi subscribe URL"))
         }
         let given = parsed.flags.contains("--password-stdin") ? PasswordInput.readStandardInput() : nil
-        if given != nil && accounts.count > 1 { throw .usage("--password-stdin needs --account: one password, one account") }
+        if given != nil && accounts.count > 1 {
+            // TRANSLATORS: `koyomi sync`'s error; the options stay as written.
+            throw .usage(L("--password-stdin needs --account: one password, one account"))
+        }
         var passwords: [String: String] = [:]
         var notes = ""
         for account in accounts {
@@ -43,11 +49,13 @@ struct SyncCommand {
         }
         if let uid = parsed.values["--resolve"] {
             guard let keep = parsed.values["--keep"], let choice = Self.choice(keep) else {
-                throw .usage("--resolve needs --keep mine, theirs or both")
+                // TRANSLATORS: `koyomi sync`'s error; the options and their values stay as written.
+                throw .usage(L("--resolve needs --keep mine, theirs or both"))
             }
             return try resolve(uid, choice, accounts: accounts, passwords: passwords)
         }
-        if parsed.values["--keep"] != nil { throw .usage("--keep goes with --resolve UID") }
+        // TRANSLATORS: `koyomi sync`'s error; the options stay as written.
+        if parsed.values["--keep"] != nil { throw .usage(L("--keep goes with --resolve UID")) }
         var result = syncAll(accounts, passwords: passwords)
         result.output += subscriptions.output
         result.error = notes + result.error + subscriptions.error
@@ -107,7 +115,8 @@ struct SyncCommand {
                 }
             }
         }
-        throw .usage("no conflict about \(uid) (koyomi sync lists them)")
+        // TRANSLATORS: `koyomi sync --resolve`'s error; %@ is the UID given.
+        throw .usage(FormatterStrings.fill(L("no conflict about %@ (koyomi sync lists them)"), uid))
     }
 
     static func choice(_ text: String) -> SyncConflict.Choice? {

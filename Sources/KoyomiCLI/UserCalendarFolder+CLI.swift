@@ -85,17 +85,22 @@ extension UserCalendarFolder {
             let personal = L("Personal")
             if let name, name.caseInsensitiveCompare(personal) != .orderedSame,
                name.caseInsensitiveCompare(Self.personal.name) != .orderedSame {
-                throw .usage("no calendar named “\(name)” (there are none yet; "
-                             + "leave out --calendar to create “\(personal)”)")
+                // TRANSLATORS: a command's error: %1$@ is the name asked for, %2$@ the first calendar's ("Personal").
+                throw .usage(FormatterStrings.fill(
+                    L("no calendar named “%1$@” (there are none yet; leave out --calendar to create “%2$@”)"), name, personal))
             }
             do {
                 try ensureFirstRun(name: personal, timeZone: timeZone)
             } catch {
-                throw .failure("cannot create “\(personal)” in \(folder.path): \(error)")
+                // TRANSLATORS: a command's error: %1$@ is the calendar, %2$@ its folder, %3$@ why.
+                throw .failure(FormatterStrings.fill(L("cannot create “%1$@” in %2$@: %3$@"), personal, folder.path, "\(error)"))
             }
         }
         let paths = self.paths
-        guard let first = paths.first else { throw .failure("cannot create a calendar in \(folder.path)") }
+        guard let first = paths.first else {
+            // TRANSLATORS: a command's error; %@ is the calendars' folder.
+            throw .failure(FormatterStrings.fill(L("cannot create a calendar in %@"), folder.path))
+        }
         guard let name else {
             // A file the user cannot write (mode 0444, another user's) is read-only here as
             // in the window: new plans go to the first one they can write.

@@ -163,6 +163,8 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(badDate.stderr, "koyomi list: --date には実在する日付を YYYY-MM-DD で指定してください (指定: 「2026-13-01」)\n")
         let badOption = try TestEnvironment.koyomi(["add", "--frobnicate"], dataHome: dataHome, environment: japanese)
         XCTAssertEqual(badOption.stderr, "koyomi add: 不明なオプション「--frobnicate」\n")
+        let noFile = try TestEnvironment.koyomi(["import"], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(noFile.stderr, "koyomi import: どのファイルですか? インポートする .ics ファイルを指定してください\n")
         let uid = added.stdout.trimmingCharacters(in: .newlines)
         let removed = try TestEnvironment.koyomi(["remove", uid], dataHome: dataHome, environment: japanese)
         XCTAssertEqual(removed.stdout, "個人 から「茶会」(\(uid)) を削除しました\n", removed.stderr)
