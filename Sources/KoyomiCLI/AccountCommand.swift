@@ -84,8 +84,11 @@ struct AccountCommand {
         // A pasted calendar address brings just that calendar: said, with the way to the others.
         let slashed = url.absoluteString.hasSuffix("/") ? url.absoluteString : url.absoluteString + "/"
         let onlyThat = account.calendars.count == 1 && account.calendars[0].remoteURL.absoluteString == slashed
-            ? " (the address is that calendar's; give the server's address to choose among all its calendars)" : ""
-        result.output = "Added \(account.displayName) with \(chosen)\(onlyThat)\n" + result.output
+            // TRANSLATORS: after `koyomi account add`'s "Added … with “Work”" when the address given was one calendar's.
+            ? L(" (the address is that calendar's; give the server's address to choose among all its calendars)") : ""
+        // TRANSLATORS: what `koyomi account add` prints: %1$@ is the account, %2$@ its calendars (“Work”, “Home”).
+        result.output = FormatterStrings.fill(L("Added %1$@ with %2$@"), account.displayName, chosen) + onlyThat + "\n"
+            + result.output
         result.error = notes + result.error
         return result
     }
