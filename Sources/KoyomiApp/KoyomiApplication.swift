@@ -52,6 +52,9 @@ public final class KoyomiApplication {
             if self.controller == nil { self.activate() }
             self.controller?.store.showMonth(month)
         }
+        // Ctrl+Q quits, as in every GNOME app: the window and the reminders in the background.
+        application.addAction("quit") { [weak self] in self?.quit() }
+        application.setAccelerators(["<Control>q"], forAction: "app.quit")
         // A reminder notification's buttons and click, also from one an earlier Koyomi showed
         // (D-Bus activation starts this one for it).
         for action in [ReminderNotice.dismissAction, ReminderNotice.snoozeAction, ReminderNotice.openAction] {
@@ -102,6 +105,14 @@ public final class KoyomiApplication {
                                           loadScheduler: loadScheduler)
         self.controller = controller
         return controller
+    }
+
+    /// Quits once the edits in flight are saved (nothing the user did is lost), remembering
+    /// the window as closing it would.
+    private func quit() {
+        guard let controller else { return application.quit() }
+        controller.rememberWindowState()
+        controller.whenSaved { [weak self] in self?.application.quit() }
     }
 
     /// GLib's "activate": this launch started (`--background` then shows nothing), or a

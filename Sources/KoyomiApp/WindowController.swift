@@ -328,6 +328,6 @@ final class WindowController: CalendarFileActions {
 
     func present() {
         mainWindow.window.present()
-        mainWindow.grid.focusBestCell()
+        mainWindow.focusShownView()
     }
 }

@@ -39,7 +39,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
 
             // New plan (Ctrl+N's action): prefilled with the selected day.
             let editor = try XCTUnwrap(openEditorForNewPlan(), "Ctrl+N opens the editor")
-            XCTAssertEqual(editor.fields.startDateEntry.text, "2026-11-10")
+            XCTAssertEqual(editor.fields.startDateEntry.text, "11/10/2026")
             XCTAssertFalse(editor.dialog.isSaveEnabled, "no title yet: Save stays off")
             editor.fields.titleEntry.text = "Dentist"
             editor.fields.startTimeEntry.text = "14:30"
@@ -113,7 +113,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(window.planList.addButton.isMapped, "an empty day offers to add a plan")
             window.planList.addButton.click()
             let editor = try XCTUnwrap(controller.editing.editor, "the button opens the editor")
-            XCTAssertEqual(editor.fields.startDateEntry.text, "2026-11-13", "on that day")
+            XCTAssertEqual(editor.fields.startDateEntry.text, "11/13/2026", "on that day")
             editor.fields.titleEntry.text = "Pottery"
             editor.save()
             waitForSaves()

@@ -79,4 +79,21 @@ final class ErrorTests: AppTestCase {
             XCTAssertEqual(window.errors.messages, [problem])
         }
     }
+
+    /// Thousands of problems (a file whose every event has one) are listed as a few lines and
+    /// a count, not as a label of thousands of lines that GTK measures for half a minute.
+    func testManyProblemsAreCountedPastTheFirstFew() throws {
+        MainActor.assumeIsolated {
+            _ = openWindow([])
+            let problems = (1...5_000).map { "busy.ics: event \($0) names an unknown time zone" }
+            window.errors.show(problems)
+            paintOnce()
+            let lines = window.errors.text.components(separatedBy: "\n")
+            XCTAssertEqual(Array(lines.prefix(ErrorArea.shownLimit)), Array(problems.prefix(ErrorArea.shownLimit)))
+            XCTAssertEqual(lines.count, ErrorArea.shownLimit + 1)
+            XCTAssertEqual(lines.last, "…and 4992 more problems")
+            window.errors.show(["one more"])
+            XCTAssertEqual(window.errors.text.components(separatedBy: "\n").last, "…and 4993 more problems")
+        }
+    }
 }

@@ -84,7 +84,7 @@ final class KeyboardTests: AppTestCase {
             try type("Return")
             XCTAssertTrue(MainLoop.iterate(until: { self.controller.editing.editor != nil }), "Enter edits the plan")
             XCTAssertEqual(controller.editing.editor?.fields.titleEntry.text, "Trip to Kyoto")
-            XCTAssertEqual(controller.editing.editor?.fields.endDateEntry.text, "2026-11-12", "the last day, inclusive")
+            XCTAssertEqual(controller.editing.editor?.fields.endDateEntry.text, "11/12/2026", "the last day, inclusive")
             try type("Escape")
             XCTAssertTrue(MainLoop.iterate(until: { self.controller.editing.editor == nil }), "Escape cancels")
             XCTAssertTrue(MainLoop.iterate(until: { self.window.planList.root.containsFocus }), "focus is back on the list")

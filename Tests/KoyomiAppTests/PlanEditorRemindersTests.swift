@@ -17,16 +17,17 @@ final class PlanEditorRemindersTests: PlanEditorTestCase {
             let editor = openEditor(form, isNew: true, in: parent)
             let section = editor.fields.remindersSection
             XCTAssertEqual(section.rowTexts, ["1 day before", "15 minutes before"], "earliest first")
-            XCTAssertEqual(section.addDropDown.items, ["Add a reminder…", "At the start", "5 minutes before", "10 minutes before",
-                                                       "15 minutes before", "30 minutes before", "1 hour before",
-                                                       "1 day before", "Custom…"])
+            XCTAssertEqual(section.addButton.accessibleLabel, "Add a reminder…")
+            XCTAssertEqual(section.addChoiceTexts, ["At the start", "5 minutes before", "10 minutes before",
+                                                    "15 minutes before", "30 minutes before", "1 hour before",
+                                                    "1 day before", "Custom…"],
+                           "a menu of what can be added: no placeholder among them, checked or not")
             XCTAssertEqual(section.removeButtons.map(\.accessibleLabel),
                            ["Remove the reminder 1 day before", "Remove the reminder 15 minutes before"])
 
-            section.addDropDown.selectedIndex = 1
+            section.addChoices[0].click()
             XCTAssertEqual(section.rowTexts, ["1 day before", "15 minutes before", "At the start"])
-            XCTAssertEqual(section.addDropDown.selectedIndex, 0, "ready to add another")
-            section.addDropDown.selectedIndex = 8
+            section.addChoices[7].click()
             XCTAssertTrue(section.customRow.isVisible, "Custom… asks how long")
             section.customAmount.value = 2
             section.customUnit.selectedIndex = 1

@@ -21,7 +21,7 @@ final class PlanEditorTests: PlanEditorTestCase, @unchecked Sendable {
             XCTAssertEqual(fields.calendarDropDown.selectedItem, "Work")
             XCTAssertEqual(fields.calendarDropDown.shownMarkClasses?.contains(colors.className(
                 for: DotColor(spec: "#e66100", fallback: ""))), true, "the chosen calendar's colour beside its name")
-            XCTAssertEqual(fields.startDateEntry.text, "2026-12-03")
+            XCTAssertEqual(fields.startDateEntry.text, "12/03/2026")
             XCTAssertEqual(fields.startTimeEntry.text, "9:00 AM", "en_US: the 12-hour clock, as in the plan list")
 
             // Empty title: Save off; once the user leaves the title, the message under it.
@@ -85,9 +85,20 @@ final class PlanEditorTests: PlanEditorTestCase, @unchecked Sendable {
             XCTAssertEqual(fields.errorLabels[.endTime]?.isVisible, false)
             XCTAssertFalse(editor.dialog.saveButton.isSensitive)
 
+            // Dates in the user's form (en_US: month first), ISO as well; a day that does not
+            // exist is named, and words in the wrong order are said how to write.
+            type("2/30/2026", into: fields.startDateEntry, of: editor)
+            XCTAssertEqual(fields.errorLabels[.startDate]?.text, "February 2026 has 28 days")
+            type("24/12/2026", into: fields.startDateEntry, of: editor)
+            XCTAssertEqual(fields.errorLabels[.startDate]?.text, "“24/12/2026” is not a date; write it like MM/DD/YYYY")
+            XCTAssertEqual(fields.startDateEntry.placeholder, "MM/DD/YYYY")
+            type("12/24/2026", into: fields.startDateEntry, of: editor)
+            XCTAssertNil(fields.errorLabels[.startDate].flatMap { $0.isVisible ? $0.text : nil }, "read as December 24")
+            XCTAssertEqual(editor.form.startDateText, "2026-12-24")
+
             // All day: the time fields go, and the last day may not be before the first.
             fields.startDateEntry.text = "2026-12-04"
-            XCTAssertEqual(fields.endDateEntry.text, "2026-12-04", "a new start day takes the end along")
+            XCTAssertEqual(fields.endDateEntry.text, "12/04/2026", "a new start day takes the end along")
             fields.allDaySwitch.isOn = true
             XCTAssertFalse(fields.startTimeEntry.isVisible)
             XCTAssertFalse(fields.endTimeEntry.isVisible)
@@ -120,9 +131,9 @@ final class PlanEditorTests: PlanEditorTestCase, @unchecked Sendable {
             XCTAssertNil(fields.errorLabels[.endTime]?.text.nilIfEmpty, "no “ends before it starts”")
             XCTAssertTrue(editor.dialog.saveButton.isSensitive)
             fields.startTimeEntry.text = "23:15"
-            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["2026-12-04", "12:45 AM"])
+            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["12/04/2026", "12:45 AM"])
             fields.startDateEntry.text = "2026-12-10"
-            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["2026-12-11", "12:45 AM"])
+            XCTAssertEqual([fields.endDateEntry.text, fields.endTimeEntry.text], ["12/11/2026", "12:45 AM"])
             var saved: PlanForm?
             editor.onSave = { saved = $0 }
             editor.save()
@@ -189,10 +200,15 @@ final class PlanEditorTests: PlanEditorTestCase, @unchecked Sendable {
             XCTAssertEqual(fields.endTimeEntry.text, "9:30 AM")
             XCTAssertEqual(fields.calendarDropDown.selectedItem, "Home")
             XCTAssertEqual(fields.repeatSection.repeatDropDown.selectedIndex, PlanEditorRepeatSection.Choice.monthly.rawValue)
-            XCTAssertEqual(fields.zoneLabel.text, "Times are in Asia/Tokyo")
+            XCTAssertEqual(fields.zoneLabel.text.replacingOccurrences(of: "\u{202F}", with: " "),
+                           "Times are in Asia/Tokyo: 12:00 AM – 12:30 AM your time", "and the times in the user's zone (UTC)")
             XCTAssertTrue(fields.zoneLabel.isMapped, "another zone than the user's is shown")
             XCTAssertTrue(editor.dialog.saveButton.isSensitive)
             XCTAssertEqual(editor.form.changedFields(from: original), [], "showing a plan changes nothing")
+            fields.startTimeEntry.text = "10:00"
+            XCTAssertEqual(fields.zoneLabel.text.replacingOccurrences(of: "\u{202F}", with: " "),
+                           "Times are in Asia/Tokyo: 1:00 AM – 1:30 AM your time", "the user's times follow the fields")
+            fields.startTimeEntry.text = "9:00 AM"
             fields.allDaySwitch.isOn = true
             XCTAssertFalse(fields.zoneLabel.isVisible, "all-day plans have no zone")
             fields.allDaySwitch.isOn = false
@@ -260,7 +276,7 @@ extension PlanEditorTests {
             fields.endDateEntry.text = "2026-12-24"
             XCTAssertTrue(fields.endPicker.selectedDay == (2026, 12, 24))
             fields.startPicker.selectedDay = (2026, 12, 10) // as a click on the 10th
-            XCTAssertEqual(fields.startDateEntry.text, "2026-12-10")
+            XCTAssertEqual(fields.startDateEntry.text, "12/10/2026")
             XCTAssertEqual(editor.form.startDateText, "2026-12-10")
             editor.cancel()
         }

@@ -82,7 +82,7 @@ final class QuickAddWindowTests: AppTestCase {
             view.moreButton.click()
             let editor = try XCTUnwrap(controller.editing.editor, "More Options… opens the full editor")
             XCTAssertEqual(editor.fields.titleEntry.text, "Dentist")
-            XCTAssertEqual(editor.fields.startDateEntry.text, "2026-12-04")
+            XCTAssertEqual(editor.fields.startDateEntry.text, "12/04/2026")
             XCTAssertEqual(editor.fields.endTimeEntry.text.replacingOccurrences(of: "\u{202F}", with: " "), "9:45 AM")
             editor.dialog.close()
         }

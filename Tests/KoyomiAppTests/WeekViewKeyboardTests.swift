@@ -63,4 +63,35 @@ final class WeekViewKeyboardTests: WeekViewTestCase, @unchecked Sendable {
             XCTAssertTrue(MainLoop.iterate(until: { self.titles(on: "2026-11-18").contains("Review") }), "Undo brings it back")
         }
     }
+
+    /// Search and a start in the week view hand the keyboard to the week, not to the hidden
+    /// month grid behind it (issue 36's two focus bugs).
+    func testSearchAndAStartInTheWeekGiveTheKeyboardToTheWeek() throws {
+        let path = try sampleCalendar()
+        try MainActor.assumeIsolated {
+            _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
+            controller.store.show(CalendarDay(parsing: "2026-11-18")!)
+            window.grid.focusBestCell()
+            try switchToWeek()
+            try pressKeys(["ctrl+f"])
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.searchEntry.containsFocus }))
+            try pressKeys(["Escape"])
+            XCTAssertTrue(MainLoop.iterate(until: { self.week.root.containsFocus }), "closing search: the week has the keyboard")
+            XCTAssertFalse(window.grid.root.containsFocus, "not the hidden month")
+
+            try pressKeys(["ctrl+f"])
+            XCTAssertTrue(MainLoop.iterate(until: { self.window.searchEntry.containsFocus }))
+            for character in "lunch" { try pressKeys([String(character)]) }
+            try pressKeys(["Return"])
+            XCTAssertTrue(MainLoop.iterate(until: { !self.window.searchResults.root.isVisible }))
+            XCTAssertTrue(MainLoop.iterate(until: { self.week.root.containsFocus }), "a chosen result: the week has the keyboard")
+
+            controller.rememberWindowState()
+            closeWindow()
+            _ = openWindow([path])
+            XCTAssertTrue(week.root.isMapped, "the week view again")
+            XCTAssertTrue(MainLoop.iterate(until: { self.week.root.containsFocus }), "a start in the week: the week has the keyboard")
+            XCTAssertFalse(window.grid.root.containsFocus)
+        }
+    }
 }

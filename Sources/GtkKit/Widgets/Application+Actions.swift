@@ -14,6 +14,13 @@ extension Application {
         g_action_map_add_action(OpaquePointer(object), OpaquePointer(action.object))
     }
 
+    /// Adds an application action "app.<name>" that menus and accelerators can trigger.
+    public func addAction(_ name: String, _ handler: @escaping @MainActor () -> Void) {
+        let action = SimpleAction(name: name)
+        action.onPointerSignal("activate") { _ in handler() }
+        g_action_map_add_action(OpaquePointer(object), OpaquePointer(action.object))
+    }
+
     /// Activates "app.<name>" with a string, here or (when remote) in the primary instance.
     public func activateAction(_ name: String, string: String) {
         // The floating variant is consumed by the call.

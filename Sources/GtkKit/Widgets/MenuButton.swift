@@ -54,6 +54,13 @@ public final class MenuButton: Widget {
         connect("unmap", trampoline: unsafeBitCast(closeOnUnmap, to: GCallback.self), body: ())
     }
 
+    /// A button with words that opens `popover`; the button owns the popover from now on.
+    public convenience init(label: String, popover: Popover) {
+        self.init(iconName: "pan-down-symbolic", popover: popover)
+        gtk_menu_button_set_label(opaque, label)
+        gtk_menu_button_set_always_show_arrow(opaque, 1)
+    }
+
     public func popup() { gtk_menu_button_popup(opaque) }
     public func popdown() { gtk_menu_button_popdown(opaque) }
 }

@@ -35,11 +35,14 @@ final class PlanEditorDialog {
 
     private let calendar: Calendar
     private let userZone: TimeZone
-    private let strings = PlanEditorText.formStrings()
+    private let strings: PlanFormStrings
     /// Keeps the swatches' dark-style colours in step with the window's.
     private var darkStyle: SignalConnection?
     /// Holds the dialog while it is on screen (see the type's documentation).
     private var keepAlive: PlanEditorDialog?
+    /// Times in the user's zone and locale (made when a plan in another zone first needs it).
+    private lazy var userFormatter = CalendarFormatter(locale: calendar.locale ?? Locale(identifier: "en_US_POSIX"),
+                                                       calendar: calendar, strings: Localization.formatterStrings())
     /// The last form whose dates and times were valid: a new start keeps its length.
     private var lastTimed: PlanForm?
     /// Set while the end fields are moved after the start, so that change is not read again.
@@ -59,6 +62,7 @@ final class PlanEditorDialog {
         self.form = form
         self.calendar = calendar
         self.userZone = userZone
+        strings = PlanEditorText.formStrings(dateExample: DateFieldFormat(locale: calendar.locale ?? Locale(identifier: "en_US_POSIX")).example)
         dialog = Dialog(transientFor: parent, title: isNew ? PlanEditorText.newTitle : PlanEditorText.editTitle,
                         cancelLabel: PlanEditorText.cancel, saveLabel: PlanEditorText.save)
         fields = PlanEditorFields(calendars: calendars, current: form.calendarID, isNew: isNew,
@@ -78,7 +82,7 @@ final class PlanEditorDialog {
         fields.onEnter = { [weak self] in self?.revealAll() }
         fields.connect { [weak self] in
             guard let self else { return nil }
-            return PlanForm.parseDate(self.fields.startDateEntry.text)?.weekday
+            return self.fields.day(in: self.fields.startDateEntry)?.weekday
         }
         dialog.onSave { [weak self] in self?.save() }
         fields.deleteButton?.onClicked { [weak self] in self?.delete() }
@@ -146,7 +150,7 @@ final class PlanEditorDialog {
             if moved != form {
                 form = moved
                 isMovingEnd = true
-                fields.endDateEntry.text = form.endDateText
+                fields.endDateEntry.text = fields.dateFormat.shown(form.endDateText)
                 fields.endTimeEntry.text = form.endTimeText
                 isMovingEnd = false
             }
@@ -155,8 +159,17 @@ final class PlanEditorDialog {
         errors = form.validate(calendar: calendar, strings: strings)
         fields.showErrors(errors.filter { revealed.contains($0.key) })
         fields.syncPickers()
-        fields.updateVisibility(allDay: form.isAllDay, zoneID: form.timeZoneID, userZone: userZone)
+        fields.updateVisibility(allDay: form.isAllDay, zoneID: form.timeZoneID, userZone: userZone, yourTimes: yourTimes())
         dialog.isSaveEnabled = errors.isEmpty
+    }
+
+    /// The form's times in the user's zone ("4:00 PM – 5:00 PM"; with the days when they
+    /// differ), while they are valid: a plan made in New York is also read in the user's time.
+    private func yourTimes() -> String? {
+        guard !form.timeZoneID.isEmpty, form.timeZoneID != userZone.identifier,
+              let timing = form.timing(calendar: calendar), case .timed = timing else { return nil }
+        return userFormatter.rangeText(for: Plan(id: Plan.ID(uid: "editor"), calendarID: form.calendarID, title: form.title,
+                                             timing: timing))
     }
 
     /// The fields scroll; Delete sits in a bar below them, always in view however long the

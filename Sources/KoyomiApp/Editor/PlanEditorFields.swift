@@ -14,9 +14,11 @@ final class PlanEditorFields {
     let root = Box(.vertical, spacing: 8)
     let titleEntry = Entry()
     let allDaySwitch = Switch()
-    let startDateEntry = Entry(placeholder: PlanEditorText.datePlaceholder)
+    let startDateEntry = Entry()
     let startTimeEntry = Entry()
-    let endDateEntry = Entry(placeholder: PlanEditorText.datePlaceholder)
+    let endDateEntry = Entry()
+    /// Dates as the user's locale writes them ("12/24/2026"); the form keeps ISO.
+    let dateFormat: DateFieldFormat
     let endTimeEntry = Entry()
     /// Month pickers in popovers beside the date fields, for those who would rather click.
     let startPicker = CalendarPicker()
@@ -50,6 +52,7 @@ final class PlanEditorFields {
     ///   - colors: gives each calendar choice its colour swatch.
     init(calendars: [CalendarInfo], current: CalendarID?, isNew: Bool, calendar: Calendar, firstWeekday: Int,
          colors: ColorClasses) {
+        dateFormat = DateFieldFormat(locale: calendar.locale ?? Locale(identifier: "en_US_POSIX"))
         var choices = calendars.filter { !$0.isReadOnly && !$0.isHoliday }
         if let current, !choices.contains(where: { $0.id == current }),
            let info = calendars.first(where: { $0.id == current }) {
@@ -131,6 +134,7 @@ final class PlanEditorFields {
         // Every control is named for screen readers; the captions above are plain labels.
         titleEntry.accessibleLabel = PlanEditorText.title
         allDaySwitch.accessibleLabel = PlanEditorText.allDay
+        for entry in [startDateEntry, endDateEntry, repeatSection.endDateEntry] { entry.placeholder = dateFormat.example }
         startDateEntry.accessibleLabel = PlanEditorText.startDate
         startTimeEntry.accessibleLabel = PlanEditorText.startTime
         endDateEntry.accessibleLabel = PlanEditorText.endDate
@@ -147,9 +151,9 @@ final class PlanEditorFields {
     func show(_ form: PlanForm) {
         titleEntry.text = form.title
         allDaySwitch.isOn = form.isAllDay
-        startDateEntry.text = form.startDateText
+        startDateEntry.text = dateFormat.shown(form.startDateText)
         startTimeEntry.text = form.startTimeText
-        endDateEntry.text = form.endDateText
+        endDateEntry.text = dateFormat.shown(form.endDateText)
         endTimeEntry.text = form.endTimeText
         calendarDropDown.selectedIndex = calendarChoices.firstIndex { $0.id == form.calendarID } ?? 0
         locationEntry.text = form.location
@@ -159,10 +163,15 @@ final class PlanEditorFields {
         syncPickers()
     }
 
+    /// The day a date field says, typed in the locale's form or as ISO.
+    func day(in entry: Entry) -> CalendarDay? {
+        dateFormat.isoText(from: entry.text).flatMap(PlanForm.parseDate)
+    }
+
     /// Shows the typed dates in the pickers (a date that is not valid leaves its picker as is).
     func syncPickers() {
         for (entry, picker) in [(startDateEntry, startPicker), (endDateEntry, endPicker)] {
-            if let day = PlanForm.parseDate(entry.text), !(picker.selectedDay == (day.year, day.month, day.day)) {
+            if let day = day(in: entry), !(picker.selectedDay == (day.year, day.month, day.day)) {
                 picker.selectedDay = (day.year, day.month, day.day)
             }
         }
@@ -183,7 +192,7 @@ final class PlanEditorFields {
             // a finished choice, so the field counts as left.
             picker.onDaySelected { [weak self, weak entry] picked in
                 guard let day = CalendarDay(year: picked.year, month: picked.month, day: picked.day) else { return }
-                entry?.text = day.description
+                entry?.text = self?.dateFormat.text(for: day) ?? day.description
                 self?.onLeft?(field)
             }
         }
@@ -209,9 +218,9 @@ final class PlanEditorFields {
     func read(into form: inout PlanForm) {
         form.title = titleEntry.text
         form.isAllDay = allDaySwitch.isOn
-        form.startDateText = startDateEntry.text
+        form.startDateText = dateFormat.formText(startDateEntry.text)
         form.startTimeText = startTimeEntry.text
-        form.endDateText = endDateEntry.text
+        form.endDateText = dateFormat.formText(endDateEntry.text)
         form.endTimeText = endTimeEntry.text
         if let index = calendarDropDown.selectedIndex, calendarChoices.indices.contains(index) {
             form.calendarID = calendarChoices[index].id
@@ -241,12 +250,14 @@ final class PlanEditorFields {
         }
     }
 
-    /// Time fields only for timed plans; the zone line only when it is not the user's.
-    func updateVisibility(allDay: Bool, zoneID: String, userZone: TimeZone) {
+    /// Time fields only for timed plans; the zone line only when it is not the user's, with
+    /// `yourTimes`, the plan's times in the user's zone, when they can be read.
+    func updateVisibility(allDay: Bool, zoneID: String, userZone: TimeZone, yourTimes: String?) {
         startTimeEntry.isVisible = !allDay
         endTimeEntry.isVisible = !allDay
         let zone = TimeZone(identifier: zoneID)
-        zoneLabel.text = FormatterStrings.fill(PlanEditorText.timeZone, zoneID)
+        zoneLabel.text = yourTimes.map { FormatterStrings.fill(PlanEditorText.timeZoneWithYourTimes, zoneID, $0) }
+            ?? FormatterStrings.fill(PlanEditorText.timeZone, zoneID)
         zoneLabel.isVisible = !allDay && !zoneID.isEmpty && zone?.identifier != userZone.identifier
     }
 

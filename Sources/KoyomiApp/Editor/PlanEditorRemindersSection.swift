@@ -3,14 +3,18 @@ import Foundation
 import GtkKit
 
 /// The editor's reminders: one row per reminder ("15 minutes before", with a button that
-/// removes it) and a drop-down that adds one — at the start, 5, 10, 15 or 30 minutes, an hour
-/// or a day before, or a custom amount of minutes, hours or days.
+/// removes it) and a button whose menu adds one — at the start, 5, 10, 15 or 30 minutes, an
+/// hour or a day before, or a custom amount of minutes, hours or days. A menu, not a drop-down:
+/// a drop-down's list showed its "Add a reminder…" placeholder as the checked item.
 @MainActor
 final class PlanEditorRemindersSection {
     let root = Box(.vertical, spacing: 6)
     private let rows = Box(.vertical, spacing: 4)
-    /// Item 0 says what it does; then the presets; then "Custom…".
-    let addDropDown = DropDown(items: [Text.add] + PlanEditorRemindersSection.presets.map(Text.before) + [Text.custom])
+    /// What the add button's menu offers: the presets, then "Custom…".
+    let addChoiceTexts = PlanEditorRemindersSection.presets.map(Text.before) + [Text.custom]
+    /// The menu's items, in `addChoiceTexts` order.
+    let addChoices: [Button]
+    let addButton: MenuButton
     let customRow = Box(.horizontal, spacing: 6)
     let customAmount = SpinButton(range: 1...999, value: 2)
     let customUnit = DropDown(items: [Text.minutesUnit, Text.hoursUnit, Text.daysUnit])
@@ -56,7 +60,20 @@ final class PlanEditorRemindersSection {
     }
 
     init() {
-        addDropDown.accessibleLabel = Text.add
+        let choices = Box(.vertical)
+        addChoices = addChoiceTexts.map { text in
+            // Words at the start, as a menu's items.
+            let words = Label(text)
+            words.xalign = 0
+            let choice = Button(child: words)
+            choice.hasFrame = false
+            choice.accessibleLabel = text
+            choices.append(choice)
+            return choice
+        }
+        addButton = MenuButton(label: Text.add, popover: Popover(child: choices))
+        addButton.accessibleLabel = Text.add
+        addButton.halign = .start
         customAmount.accessibleLabel = Text.amount
         customUnit.accessibleLabel = Text.unit
         customRow.append(customAmount)
@@ -64,7 +81,7 @@ final class PlanEditorRemindersSection {
         customRow.append(customAdd)
         customRow.isVisible = false
         root.append(rows)
-        root.append(addDropDown)
+        root.append(addButton)
         root.append(customRow)
     }
 
@@ -75,14 +92,16 @@ final class PlanEditorRemindersSection {
     }
 
     func connect() {
-        addDropDown.onSelected { [weak self] index in
-            guard let self, let index, index > 0 else { return }
-            if index <= Self.presets.count {
-                self.add(Self.presets[index - 1])
-            } else {
-                self.customRow.isVisible = true
+        for (index, choice) in addChoices.enumerated() {
+            choice.onClicked { [weak self] in
+                guard let self else { return }
+                self.addButton.popdown()
+                if index < Self.presets.count {
+                    self.add(Self.presets[index])
+                } else {
+                    self.customRow.isVisible = true
+                }
             }
-            self.addDropDown.selectedIndex = 0
         }
         customAdd.onClicked { [weak self] in
             guard let self else { return }

@@ -20,7 +20,8 @@ final class PlanEditorRepeatSection {
     let weekdayBox = Box(.horizontal)
     let endRow = Box(.horizontal, spacing: 6)
     let endDropDown = DropDown(items: PlanEditorText.repeatEndChoices)
-    let endDateEntry = Entry(placeholder: PlanEditorText.datePlaceholder)
+    let endDateEntry = Entry()
+    private let dateFormat: DateFieldFormat
     let countSpin = SpinButton(range: 1...999, value: 10)
     private let timesLabel = Label(PlanEditorText.times)
     /// The end row's visible name ("Never / On date / After" alone said nothing).
@@ -33,6 +34,7 @@ final class PlanEditorRepeatSection {
     ///   - firstWeekday: the user's first day of the week (1 = Sunday), where the toggles start.
     ///   - errorLabel: makes the inline error label for a field.
     init(calendar: Calendar, firstWeekday: Int, errorLabel: (PlanForm.Field) -> Label) {
+        dateFormat = DateFieldFormat(locale: calendar.locale ?? Locale(identifier: "en_US_POSIX"))
         weekdayOrder = (0..<7).map { (firstWeekday - 1 + $0) % 7 + 1 }
         let short = calendar.shortStandaloneWeekdaySymbols, full = calendar.standaloneWeekdaySymbols
         weekdayToggles = weekdayOrder.map { weekday in
@@ -84,7 +86,7 @@ final class PlanEditorRepeatSection {
         for (toggle, weekday) in zip(weekdayToggles, weekdayOrder) { toggle.isActive = days.contains(weekday) }
         switch end {
         case .never: endDropDown.selectedIndex = EndChoice.never.rawValue
-        case let .onDate(text): endDropDown.selectedIndex = EndChoice.onDate.rawValue; endDateEntry.text = text
+        case let .onDate(text): endDropDown.selectedIndex = EndChoice.onDate.rawValue; endDateEntry.text = dateFormat.shown(text)
         case let .afterCount(count): endDropDown.selectedIndex = EndChoice.afterCount.rawValue; countSpin.value = count
         }
         updateVisibility()
@@ -119,7 +121,7 @@ final class PlanEditorRepeatSection {
         }
         let end: PlanForm.RepeatEnd = switch EndChoice(rawValue: endDropDown.selectedIndex ?? 0) ?? .never {
         case .never: .never
-        case .onDate: .onDate(endDateEntry.text)
+        case .onDate: .onDate(dateFormat.formText(endDateEntry.text))
         case .afterCount: .afterCount(countSpin.value)
         }
         return (rule, end)

@@ -22,11 +22,12 @@ enum PlanEditorText {
     // TRANSLATORS: tooltip of the button beside a date field that opens a month to pick from.
     static var pickStartDate: String { L("Choose the start date") }
     static var pickEndDate: String { L("Choose the end date") }
-    // TRANSLATORS: placeholder of a date field; keep the ASCII letters, the field wants ISO dates.
-    static var datePlaceholder: String { L("YYYY-MM-DD") }
     // TRANSLATORS: shown when a plan's times are in another zone than the user's; %@ is the
     // zone's IANA name, e.g. "Asia/Tokyo".
     static var timeZone: String { L("Times are in %@") }
+    // TRANSLATORS: as "Times are in %@", with the plan's times in the user's own zone after it:
+    // %1$@ is the zone's IANA name, %2$@ the times, e.g. "4:00 PM – 5:00 PM".
+    static var timeZoneWithYourTimes: String { L("Times are in %1$@: %2$@ your time") }
     static var calendar: String { L("Calendar") }
     static var location: String { L("Location") }
     static var notes: String { L("Notes") }
@@ -58,12 +59,15 @@ enum PlanEditorText {
     static var times: String { L("times") }
 
     /// The validation messages in the user's language (see `PlanFormStrings` for the cases).
-    static func formStrings() -> PlanFormStrings {
+    /// `dateExample`: how a date is typed in the user's locale, "MM/DD/YYYY".
+    static func formStrings(dateExample: String) -> PlanFormStrings {
         PlanFormStrings(
             emptyTitle: L("Enter a title"),
-            missingDate: L("Enter a date as YYYY-MM-DD"),
-            // TRANSLATORS: %@ is what the user typed in a date field, e.g. "2026-02-30".
-            invalidDate: L("“%@” is not a date; use YYYY-MM-DD"),
+            // TRANSLATORS: %@ shows how a date is written here, e.g. "MM/DD/YYYY".
+            missingDate: FormatterStrings.fill(L("Enter a date as %@"), dateExample),
+            // TRANSLATORS: %1$@ is what the user typed in a date field, e.g. "2/30/2026"; %2$@
+            // shows how a date is written here, e.g. "MM/DD/YYYY".
+            invalidDate: FormatterStrings.fill(L("“%1$@” is not a date; write it like %2$@"), "%1$@", dateExample),
             // TRANSLATORS: a date field names a day its month lacks (2026-02-30). %1$@ is the
             // month and year ("February 2026"), %2$@ its number of days ("28").
             dayNotInMonth: L("%1$@ has %2$@ days"),

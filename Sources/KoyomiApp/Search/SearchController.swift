@@ -115,7 +115,7 @@ final class SearchController: SearchResultsViewDelegate {
     func searchResults(_ view: SearchResultsView, didActivate row: SearchResultRow) {
         window.closeSearch()
         store.show(row.day)
-        window.grid.focusBestCell()
+        window.focusShownView()
     }
 
     private func searchModeChanged(_ open: Bool) {
@@ -127,8 +127,8 @@ final class SearchController: SearchResultsViewDelegate {
             window.searchEntry.text = ""
             results = .empty
             didClose?()
-            // The field is gone: give the keyboard back to the month.
-            if window.searchEntry.containsFocus || window.searchResults.root.containsFocus { window.grid.focusBestCell() }
+            // The field is gone: give the keyboard back to the month or week shown.
+            if window.searchEntry.containsFocus || window.searchResults.root.containsFocus { window.focusShownView() }
         }
     }
 }

@@ -1,3 +1,4 @@
+import CalendarModel
 import GtkKit
 
 /// A dismissible strip under the header bar listing problems with the files Koyomi was given.
@@ -8,6 +9,11 @@ final class ErrorArea {
     private let message = Label()
     let dismissButton = Button(iconName: "window-close-symbolic")
     private(set) var messages: [String] = []
+    /// `messages` as a set, for the check that a problem is not listed twice.
+    private var listed: Set<String> = []
+    /// Problems written out; the rest are counted. A file whose 50,000 events each had a
+    /// problem made one label of 50,000 lines, which GTK measured for half a minute.
+    static let shownLimit = 8
 
     init() {
         let icon = Image(iconName: "dialog-error-symbolic")
@@ -35,21 +41,30 @@ final class ErrorArea {
     var text: String { message.text }
 
     /// Adds problems to the strip and shows it. A problem already listed is not added again
-    /// (a sync that keeps failing says so once, not every 15 minutes).
+    /// (a sync that keeps failing says so once, not every 15 minutes); past `shownLimit` the
+    /// rest are counted in a last line.
     func show(_ problems: [String]) {
-        let new = problems.filter { !messages.contains($0) }
+        var new: [String] = []
+        for problem in problems where listed.insert(problem).inserted { new.append(problem) }
         guard !new.isEmpty else {
             if !problems.isEmpty { root.isRevealed = true }
             return
         }
         messages += new
-        message.text = messages.joined(separator: "\n")
+        var lines = Array(messages.prefix(Self.shownLimit))
+        let more = messages.count - lines.count
+        if more > 0 {
+            // TRANSLATORS: the last line of the strip of problems, when there are more than it lists.
+            lines.append(FormatterStrings.fill(L("…and %@ more problem", "…and %@ more problems", count: more), String(more)))
+        }
+        message.text = lines.joined(separator: "\n")
         message.accessibleLabel = message.text
         root.isRevealed = true
     }
 
     func dismiss() {
         messages.removeAll()
+        listed.removeAll()
         root.isRevealed = false
     }
 }

@@ -130,6 +130,11 @@ final class MainWindow {
         week.root.isVisible = view == .week
     }
 
+    /// Gives the keyboard to the view on screen (its selected day), never to a hidden one.
+    func focusShownView() {
+        if week.root.isVisible { week.focusBestCell() } else { grid.focusBestCell() }
+    }
+
     isolated deinit {
         // The style manager lives as long as the process; don't leave a handler behind.
         darkStyle?.disconnect()

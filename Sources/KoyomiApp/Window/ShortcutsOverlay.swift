@@ -67,6 +67,7 @@ enum ShortcutsOverlay {
                 \(shortcut("<Primary>comma", N_("Preferences")))
                 \(shortcut("F10", N_("Main menu")))
                 \(shortcut("<Primary>w", N_("Close the window")))
+                \(shortcut("<Primary>q", N_("Quit")))
               </object>
             </child>
           </object>
