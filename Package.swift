@@ -32,6 +32,9 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // glibc's gettext: a header, nothing to link.
+        .systemLibrary(name: "CIntl"),
+        .target(name: "Translation", dependencies: ["CIntl"]),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "CalendarModel"),
         // RFC 5545 recurrence rules read and expanded in pure Swift (libical 3.0's iterator is wrong in places).
@@ -43,8 +46,8 @@ let package = Package(
         // Untrusted files and unknown versions of the user's files parsed in a child process under
         // CPU, memory and time limits; which versions passed. ICalendar knows it only as a ParseDelegate.
         .target(name: "CalendarVetting", dependencies: ["CICal", "CalendarModel", "FileSafety", "ICalendar"]),
-        .target(name: "KoyomiApp", dependencies: ["GtkKit", "CalendarModel", "ICalendar", "CalendarVetting", "FileSafety",
-                                                  "Accounts", "CalDAV", "CalendarSync"]),
+        .target(name: "KoyomiApp", dependencies: ["GtkKit", "Translation", "CalendarModel", "ICalendar", "CalendarVetting",
+                                                  "FileSafety", "Accounts", "CalDAV", "CalendarSync"]),
         // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
         .target(name: "Accounts", dependencies: ["CSecret", "FileSafety"]),
         // HTTP exchanges with untrusted servers over libcurl: silence timeouts, cut answers as errors.
@@ -56,8 +59,8 @@ let package = Package(
         .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendar", "CalendarVetting", "FileSafety",
                                                      "Accounts"]),
         // `koyomi list|add|…|sync|subscribe|…`: the same model and storage, never GTK.
-        .target(name: "KoyomiCLI", dependencies: ["CalendarModel", "ICalendar", "CalendarVetting", "FileSafety", "Accounts",
-                                                  "CalDAV", "CalendarSync"]),
+        .target(name: "KoyomiCLI", dependencies: ["Translation", "CalendarModel", "ICalendar", "CalendarVetting", "FileSafety",
+                                                  "Accounts", "CalDAV", "CalendarSync"]),
         .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "ICalendar", "CalendarVetting"]),
         // Issue 4's benchmark harness: `swift run -c release koyomi-bench` (docs/performance.md).
         .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendar", "CalendarVetting", "FileSafety",
@@ -98,6 +101,6 @@ let package = Package(
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
         .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "CalDAV", "ICalendar", "FileSafety", "TestSupport"]),
         .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "CalendarVetting",
-                                                          "FileSafety", "TestSupport"]),
+                                                          "FileSafety", "Translation", "TestSupport"]),
     ]
 )

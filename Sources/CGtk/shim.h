@@ -4,7 +4,6 @@
 // variadic functions and function-like macros, wrapped as tiny prefixed static inlines.
 #include <gtk/gtk.h>
 #include <adwaita.h>
-#include <libintl.h>
 #include <locale.h>
 #include <glib-unix.h>
 #include <sys/timerfd.h>
@@ -88,19 +87,6 @@ static inline void koyomi_object_set_int(gpointer object, const char *property, 
 /// g_object_new is variadic; the accessible role is construct-only, so it is set here.
 static inline GtkWidget *koyomi_widget_new_with_role(GType type, GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
-}
-
-/// gettext hands back the very pointer it was given when there is no translation; NULL says
-/// so without Swift comparing pointers to temporary strings.
-static inline const char *koyomi_dgettext(const char *domain, const char *message) {
-    const char *translated = dgettext(domain, message);
-    return translated == message ? NULL : translated;
-}
-
-/// ngettext likewise: NULL when neither form has a translation.
-static inline const char *koyomi_dngettext(const char *domain, const char *singular, const char *plural, unsigned long count) {
-    const char *translated = dngettext(domain, singular, plural, count);
-    return (translated == singular || translated == plural) ? NULL : translated;
 }
 
 /// G_OBJECT_TYPE_NAME is a macro.

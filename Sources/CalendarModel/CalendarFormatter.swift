@@ -26,6 +26,11 @@ public final class CalendarFormatter {
     /// The separator between the two ends of a range.
     static let rangeSeparator = " \u{2013} "
 
+    /// Whether the locale writes a date largest part first ("2027年1月3日"). Koyomi's own
+    /// ranges ("Jan 3 – Jan 9, 2027") and week headers ("Sun 3") put the year last and the
+    /// weekday first, so such locales take ICU's forms instead: "2027年1月3日～9日", "3日(日)".
+    private let writesYearFirst: Bool
+
     public init(locale: Locale, calendar: Calendar, strings: FormatterStrings = .english) {
         self.locale = locale
         self.calendar = calendar
@@ -51,6 +56,8 @@ public final class CalendarFormatter {
         shortDateFormatter = make("MMMd", in: utc)
         shortDateWithYearFormatter = make("yMMMd", in: utc)
         timeFormatter = make("jmm", in: calendar)
+        let yearFirst = shortDateWithYearFormatter.dateFormat ?? ""
+        writesYearFirst = (yearFirst.firstIndex(of: "y") ?? yearFirst.endIndex) < (yearFirst.firstIndex(of: "d") ?? yearFirst.endIndex)
         dateTimeFormatter = make("MMMdjmm", in: calendar)
         // English joins date and time with " at "; a list row reads better as "Nov 10, 9:30 AM".
         if let format = dateTimeFormatter.dateFormat, format.contains(" 'at' ") {
@@ -81,6 +88,26 @@ public final class CalendarFormatter {
     /// A week number in the locale's digits ("48"; Arabic locales use their own digits).
     public func weekNumber(_ week: Int) -> String {
         weekNumberFormatter.string(from: NSNumber(value: week)) ?? String(week)
+    }
+
+    /// A day column's header in the week view: "Sun 3"; ja "3日(日)".
+    public func weekColumnHeader(_ day: CalendarDay) -> String {
+        if writesYearFirst { return dayWithWeekdayFormatter.string(from: noon(day)) }
+        return weekdaySymbols(order: [day.weekday])[0] + " " + dayNumber(day)
+    }
+
+    /// ICU's forms for the locales that write the year first; made when first asked.
+    private lazy var dayWithWeekdayFormatter = utcFormatter("Ed")
+    private lazy var rangeFormatter = utcRangeFormatter("yMMMd")
+    private lazy var shortRangeFormatter = utcRangeFormatter("MMMd")
+
+    private func utcRangeFormatter(_ template: String) -> DateIntervalFormatter {
+        let formatter = DateIntervalFormatter()
+        formatter.locale = locale
+        formatter.calendar = shortDateFormatter.calendar
+        formatter.timeZone = shortDateFormatter.timeZone
+        formatter.dateTemplate = template
+        return formatter
     }
 
     /// The header's shorter titles for a phone-sized window; made when first asked.
@@ -170,17 +197,22 @@ public final class CalendarFormatter {
         shortMonthTitleFormatter.string(from: noon(month.firstDay))
     }
 
-    /// `spanTitle` for a narrow header, without the year: "Nov 29 – Dec 1"; one day "Sun, Nov 29".
+    /// `spanTitle` for a narrow header, without the year: "Nov 29 – Dec 1"; one day "Sun, Nov 29";
+    /// ja "11月29日～12月1日".
     public func shortSpanTitle(_ span: DaySpan) -> String {
         guard span.count > 1 else { return shortWeekdayDateFormatter.string(from: noon(span.first)) }
+        if writesYearFirst { return shortRangeFormatter.string(from: noon(span.first), to: noon(span.last)) }
         return shortDateFormatter.string(from: noon(span.first)) + Self.rangeSeparator
             + shortDateFormatter.string(from: noon(span.last))
     }
 
     /// The title of a week view's days: "Nov 30 – Dec 6, 2026"; across a year's end
-    /// "Dec 28, 2026 – Jan 3, 2027"; one day "Tuesday, December 1, 2026".
+    /// "Dec 28, 2026 – Jan 3, 2027"; one day "Tuesday, December 1, 2026". Locales that write
+    /// the year first get ICU's range, the year once and the parts both ends share not
+    /// repeated: ja "2027年1月3日～9日", "2027年1月31日～2月6日", "2026年12月27日～2027年1月2日".
     public func spanTitle(_ span: DaySpan) -> String {
         guard span.count > 1 else { return fullDateFormatter.string(from: noon(span.first)) }
+        if writesYearFirst { return rangeFormatter.string(from: noon(span.first), to: noon(span.last)) }
         let first = span.first.year == span.last.year ? shortDateFormatter : shortDateWithYearFormatter
         return first.string(from: noon(span.first)) + Self.rangeSeparator
             + shortDateWithYearFormatter.string(from: noon(span.last))

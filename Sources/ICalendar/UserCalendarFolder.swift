@@ -44,14 +44,16 @@ public struct UserCalendarFolder: Sendable {
             .map { folder.appendingPathComponent($0).path }
     }
 
-    /// Creates "Personal" when the folder holds no calendar yet (creating the folder too).
+    /// Creates "Personal" when the folder holds no calendar yet (creating the folder too),
+    /// named `name`: the caller's translation of "Personal", in the user's language when it
+    /// is made (a calendar once made keeps its name).
     /// - Returns: the calendar paths afterwards.
     @discardableResult
-    public func ensureFirstRun(timeZone: TimeZone) throws -> [String] {
+    public func ensureFirstRun(name: String = personal.name, timeZone: TimeZone) throws -> [String] {
         let existing = paths
         guard existing.isEmpty else { return existing }
         let personal = Self.personal
-        let document = try CalendarDocument.empty(name: personal.name, color: personal.color, timeZone: timeZone)
+        let document = try CalendarDocument.empty(name: name, color: personal.color, timeZone: timeZone)
         try createFolder()
         let path = folder.appendingPathComponent(personal.file).path
         do {

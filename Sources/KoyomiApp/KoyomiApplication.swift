@@ -23,13 +23,20 @@ public final class KoyomiApplication {
     /// Set by the hidden `--benchmark-interactions N`.
     private var benchmark: InteractionBenchmark?
 
+    /// Adopts the user's language (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`) and binds the
+    /// catalogs: for the window (the initializer does it) and for the commands, which print
+    /// words from the same catalogs (`koyomi list` says 「終日」 in Japanese).
+    public static func setUpTranslations(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        Localization.setUp(localeDirectory: Localization.localeDirectory(environment: environment))
+    }
+
     public init(options: LaunchOptions, clock: ProcessClock = .system,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.options = options
         self.clock = clock
         self.environment = environment
         // Before any window exists: every label is translated as it is made.
-        Localization.setUp(localeDirectory: Localization.localeDirectory(environment: environment))
+        Self.setUpTranslations(environment: environment)
         // A timing run must never hand its work to (or wait for) another instance.
         var flags: Application.Flags = options.isTimingRun ? [.handlesOpen, .nonUnique] : [.handlesOpen]
         if options.isService { flags.insert(.isService) }
@@ -242,7 +249,8 @@ public final class KoyomiApplication {
     /// created is said in the window (and on stderr), and the window opens empty.
     private func userCalendars(_ controller: WindowController) -> [String] {
         do {
-            return try controller.storage.userFolder.ensureFirstRun(timeZone: Self.systemZone())
+            // TRANSLATORS: the name of the calendar made at the first start, in the user's language.
+            return try controller.storage.userFolder.ensureFirstRun(name: L("Personal"), timeZone: Self.systemZone())
         } catch {
             let problem = FormatterStrings.fill(L("Your calendars could not be opened: %@"), "\(error)")
             controller.mainWindow.errors.show([problem])

@@ -1,4 +1,5 @@
 import Accounts
+import CalendarModel
 import CalendarSync
 import Foundation
 import ICalendar
@@ -15,13 +16,15 @@ struct AccountCommand {
     let context: CLIContext
 
     func run() throws(CLIError) -> CLIResult {
-        guard let action = arguments.first else { throw .usage("expected add, list or remove") }
+        // TRANSLATORS: `koyomi account`'s error; the subcommands stay as written.
+        guard let action = arguments.first else { throw .usage(L("expected add, list or remove")) }
         let rest = Array(arguments.dropFirst())
         switch action {
         case "add": return try add(rest)
         case "list": return try list(rest)
         case "remove": return try remove(rest)
-        default: throw .usage("unknown account command “\(action)” (expected add, list or remove)")
+        // TRANSLATORS: `koyomi account`'s error; %@ is what was typed; the subcommands stay as written.
+        default: throw .usage(FormatterStrings.fill(L("unknown account command “%@” (expected add, list or remove)"), action))
         }
     }
 
@@ -30,13 +33,21 @@ struct AccountCommand {
 
     private func add(_ arguments: [String]) throws(CLIError) -> CLIResult {
         let parsed = try CLIArguments(arguments, valued: ["--user", "--calendar"], flags: ["--password-stdin"])
-        guard let address = parsed.positionals.first else { throw .usage("which server? give its address, e.g. https://dav.example.com") }
-        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
-        guard let user = parsed.values["--user"], !user.isEmpty else { throw .usage("--user is required") }
+        guard let address = parsed.positionals.first else {
+            // TRANSLATORS: `koyomi account add`'s error; the address stays as written.
+            throw .usage(L("which server? give its address, e.g. https://dav.example.com"))
+        }
+        if parsed.positionals.count > 1 {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), parsed.positionals[1]))
+        }
+        // TRANSLATORS: `koyomi account add`'s error; the option stays as written.
+        guard let user = parsed.values["--user"], !user.isEmpty else { throw .usage(L("--user is required")) }
         let withScheme = address.contains("://") ? address : "https://" + address
         guard let url = URL(string: withScheme), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               url.host != nil else {
-            throw .usage("“\(address)” is not a server address (e.g. https://dav.example.com)")
+            // TRANSLATORS: `koyomi account add`'s error; %@ is what was typed.
+            throw .usage(FormatterStrings.fill(L("“%@” is not a server address (e.g. https://dav.example.com)"), address))
         }
         let password: String
         if parsed.flags.contains("--password-stdin") {
@@ -73,14 +84,20 @@ struct AccountCommand {
         // A pasted calendar address brings just that calendar: said, with the way to the others.
         let slashed = url.absoluteString.hasSuffix("/") ? url.absoluteString : url.absoluteString + "/"
         let onlyThat = account.calendars.count == 1 && account.calendars[0].remoteURL.absoluteString == slashed
-            ? " (the address is that calendar's; give the server's address to choose among all its calendars)" : ""
-        result.output = "Added \(account.displayName) with \(chosen)\(onlyThat)\n" + result.output
+            // TRANSLATORS: after `koyomi account add`'s "Added … with “Work”" when the address given was one calendar's.
+            ? L(" (the address is that calendar's; give the server's address to choose among all its calendars)") : ""
+        // TRANSLATORS: what `koyomi account add` prints: %1$@ is the account, %2$@ its calendars (“Work”, “Home”).
+        result.output = FormatterStrings.fill(L("Added %1$@ with %2$@"), account.displayName, chosen) + onlyThat + "\n"
+            + result.output
         result.error = notes + result.error
         return result
     }
 
     private func list(_ arguments: [String]) throws(CLIError) -> CLIResult {
-        if let extra = arguments.first { throw .usage("unexpected argument “\(extra)”") }
+        if let extra = arguments.first {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), extra))
+        }
         let accounts: [Account]
         do {
             accounts = try store.load()
@@ -91,11 +108,16 @@ struct AccountCommand {
             "\(account.displayName)  \(account.serverURL.absoluteString)  "
                 + account.calendars.map { "\($0.displayName) (\($0.localFile))" }.joined(separator: ", ") + "\n"
         }
-        return CLIResult(status: 0, output: lines.isEmpty ? "No accounts. Add one with koyomi account add URL --user NAME\n" : lines.joined())
+        // TRANSLATORS: `koyomi account list` with no account; the command stays as written.
+        let none = L("No accounts. Add one with koyomi account add URL --user NAME")
+        return CLIResult(status: 0, output: lines.isEmpty ? none + "\n" : lines.joined())
     }
 
     private func remove(_ arguments: [String]) throws(CLIError) -> CLIResult {
-        guard let name = arguments.first, arguments.count == 1 else { throw .usage("which account? give its name from koyomi account list") }
+        guard let name = arguments.first, arguments.count == 1 else {
+            // TRANSLATORS: `koyomi account remove`'s error; the command stays as written.
+            throw .usage(L("which account? give its name from koyomi account list"))
+        }
         let account = try SyncCommand.account(named: name, in: store)
         do {
             try store.remove(id: account.id)
@@ -106,10 +128,14 @@ struct AccountCommand {
         do {
             try Keyring().remove(account: account)
         } catch let problem {
-            error = "koyomi account: the password could not be removed from the keyring: \(problem.description)\n"
+            // TRANSLATORS: `koyomi account remove`; %@ says why.
+            error = "koyomi account: " + FormatterStrings.fill(L("the password could not be removed from the keyring: %@"),
+                                                               problem.description) + "\n"
         }
         let files = account.calendars.map(\.localFile).joined(separator: ", ")
-        return CLIResult(status: 0, output: "Removed \(account.displayName); its calendars (\(files)) stay as local calendars\n",
-                         error: error)
+        // TRANSLATORS: `koyomi account remove`: %1$@ is the account, %2$@ its calendars' files.
+        let removed = FormatterStrings.fill(L("Removed %1$@; its calendars (%2$@) stay as local calendars"),
+                                            account.displayName, files)
+        return CLIResult(status: 0, output: removed + "\n", error: error)
     }
 }

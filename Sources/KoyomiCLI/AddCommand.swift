@@ -26,20 +26,27 @@ struct AddCommand {
             switch Self.parser(context).read(words) {
             case let .success(plan): quick = plan
             case .failure(.noTitle):
-                throw .usage("“\(words)” leaves nothing for a title: say what the plan is, e.g. “Lunch with Ann tomorrow 12:30”")
+                // TRANSLATORS: `koyomi add`'s error; %@ is the words given.
+                throw .usage(FormatterStrings.fill(
+                    L("“%@” leaves nothing for a title: say what the plan is, e.g. “Lunch with Ann tomorrow 12:30”"), words))
             case let .failure(.impossibleDate(day)):
-                throw .usage("“\(day)” is not a day that exists; nothing was written")
+                // TRANSLATORS: `koyomi add`'s error; %@ is the day as written.
+                throw .usage(FormatterStrings.fill(L("“%@” is not a day that exists; nothing was written"), day))
             case let .failure(.impossibleTime(time)):
-                throw .usage("“\(time)” is not a time of day; nothing was written")
+                // TRANSLATORS: `koyomi add`'s error; %@ is the time as written.
+                throw .usage(FormatterStrings.fill(L("“%@” is not a time of day; nothing was written"), time))
             case let .failure(.endBeforeStart(days)):
-                throw .usage("“\(days)” ends before it starts; nothing was written")
+                // TRANSLATORS: `koyomi add`'s error; %@ is the days as written ("Dec 28 to Dec 24").
+                throw .usage(FormatterStrings.fill(L("“%@” ends before it starts; nothing was written"), days))
             }
         }
         guard let title = parsed.values["--title"] ?? quick?.title else {
-            throw .usage("--title is required (or describe the plan in words, e.g. koyomi add \"Lunch tomorrow 12:30\")")
+            // TRANSLATORS: `koyomi add`'s error; the option and the command stay as written.
+            throw .usage(L("--title is required (or describe the plan in words, e.g. koyomi add \"Lunch tomorrow 12:30\")"))
         }
         guard !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw .usage("--title must not be empty")
+            // TRANSLATORS: `koyomi add`'s error; the option stays as written.
+            throw .usage(L("--title must not be empty"))
         }
         let allDay = parsed.flags.contains("--all-day")
         var timing: PlanTiming
@@ -48,7 +55,8 @@ struct AddCommand {
             let end = try parsed.values["--end"].map { text throws(CLIError) in try PlanTimeInput(text, option: "--end") }
             timing = try PlanTimeInput.timing(start: start, end: end, allDay: allDay, calendar: context.calendar)
         } else if let quick {
-            guard parsed.values["--end"] == nil else { throw .usage("--end needs --start") }
+            // TRANSLATORS: `koyomi add`'s error; the options stay as written.
+            guard parsed.values["--end"] == nil else { throw .usage(L("--end needs --start")) }
             timing = quick.timing
             if allDay {
                 // The same days, all day.
@@ -56,7 +64,8 @@ struct AddCommand {
                 timing = .allDay(start: days.lowerBound, end: days.upperBound.adding(days: 1))
             }
         } else {
-            throw .usage("--start is required")
+            // TRANSLATORS: `koyomi add`'s error; the option stays as written.
+            throw .usage(L("--start is required"))
         }
         draft = PlanDraft(title: title, timing: timing, timeZone: UserTimeZone.writtenZone(context.timeZone),
                           location: quick?.location, repeatRule: quick?.repeatRule.map(RepeatRule.init),
@@ -83,15 +92,17 @@ struct AddCommand {
         let unit = trimmed.last.map(String.init).flatMap { units[$0] }
         let number = Int(unit == nil ? trimmed : String(trimmed.dropLast()))
         guard let number, number >= 0, (number == 0 || unit != nil), number * (unit ?? 1) <= 4 * 10_080 else {
-            throw .usage("--remind expects how long before the start, such as 15m, 1h, 1d or 0 (at the start), "
-                + "at most four weeks; got “\(text)”")
+            // TRANSLATORS: `koyomi add`'s error; %@ is what was typed; the option and the examples stay as written.
+            throw .usage(FormatterStrings.fill(
+                L("--remind expects how long before the start, such as 15m, 1h, 1d or 0 (at the start), at most four weeks; got “%@”"),
+                text))
         }
         return number * (unit ?? 1)
     }
 
     func run() throws(CLIError) -> String {
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        if dryRun { return try preview(calendarName: calendarName ?? folder.paths.first.map(UserCalendarFolder.shortName) ?? "Personal") }
+        if dryRun { return try preview(calendarName: calendarName ?? folder.paths.first.map(UserCalendarFolder.shortName) ?? L("Personal")) }
         let calendar = try context.openCalendar(try folder.targetPath(named: calendarName, parseGuard: context.parseGuard))
         let id = try context.modify(calendar) { document in try document.addEvent(draft, now: context.now) }
         return id.uid + "\n"

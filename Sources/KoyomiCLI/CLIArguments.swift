@@ -1,3 +1,4 @@
+import CalendarModel
 /// A command's arguments: `--name value` / `--name=value` options, flags and positionals.
 struct CLIArguments {
     var values: [String: String] = [:]
@@ -22,7 +23,8 @@ struct CLIArguments {
             if !onlyPositionals, let long = aliases[argument] { argument = long }
             if onlyPositionals || !argument.hasPrefix("--") {
                 if !onlyPositionals, argument.hasPrefix("-"), argument != "-" {
-                    throw .usage("unknown option “\(argument)”")
+                    // TRANSLATORS: a command's error; %@ is what was typed ("--frobnicate").
+                    throw .usage(FormatterStrings.fill(L("unknown option “%@”"), argument))
                 }
                 positionals.append(argument)
                 continue
@@ -38,11 +40,13 @@ struct CLIArguments {
                 value = String(argument[argument.index(after: equals)...])
             }
             if known.contains(name) {
-                if value != nil { throw .usage("\(name) takes no value") }
+                // TRANSLATORS: a command's error; %@ is an option ("--json").
+                if value != nil { throw .usage(FormatterStrings.fill(L("%@ takes no value"), name)) }
                 flags.insert(name)
             } else if valued.contains(name) {
                 if value == nil {
-                    guard index < arguments.count else { throw .usage("\(name) needs a value") }
+                    // TRANSLATORS: a command's error; %@ is an option ("--date").
+                    guard index < arguments.count else { throw .usage(FormatterStrings.fill(L("%@ needs a value"), name)) }
                     value = arguments[index]
                     index += 1
                 }
@@ -50,10 +54,11 @@ struct CLIArguments {
                     lists[name, default: []].append(value ?? "")
                     continue
                 }
-                if values[name] != nil { throw .usage("\(name) was given twice") }
+                // TRANSLATORS: a command's error; %@ is an option ("--date").
+                if values[name] != nil { throw .usage(FormatterStrings.fill(L("%@ was given twice"), name)) }
                 values[name] = value
             } else {
-                throw .usage("unknown option “\(name)”")
+                throw .usage(FormatterStrings.fill(L("unknown option “%@”"), name))
             }
         }
     }

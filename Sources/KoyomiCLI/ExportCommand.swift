@@ -1,3 +1,4 @@
+import CalendarModel
 import FileSafety
 import Foundation
 import ICalendar
@@ -14,16 +15,23 @@ struct ExportCommand {
         let parsed = try CLIArguments(arguments, valued: ["--calendar", "--output"], flags: [],
                                       aliases: ["-o": "--output"])
         self.context = context
-        if let extra = parsed.positionals.first { throw .usage("unexpected argument “\(extra)”") }
+        if let extra = parsed.positionals.first {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), extra))
+        }
         calendarName = parsed.values["--calendar"]
         outputPath = parsed.values["--output"]
-        if outputPath?.isEmpty == true { throw .usage("-o needs a file name") }
+        // TRANSLATORS: `koyomi export`'s error; the option stays as written.
+        if outputPath?.isEmpty == true { throw .usage(L("-o needs a file name")) }
     }
 
     func run() throws(CLIError) -> String {
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
         let files = try UserCalendarFolder.select(try folder.loadAll(parseGuard: context.parseGuard), named: calendarName)
-        guard !files.isEmpty else { throw .usage("you have no calendars yet (\(folder.folder.path) is empty)") }
+        guard !files.isEmpty else {
+            // TRANSLATORS: `koyomi export`'s error; %@ is the calendars' folder.
+            throw .usage(FormatterStrings.fill(L("you have no calendars yet (%@ is empty)"), folder.folder.path))
+        }
         var documents: [CalendarDocument] = []
         for path in files.compactMap(\.path) {
             do {
@@ -39,7 +47,8 @@ struct ExportCommand {
         let calendars = folder.folder.resolvingSymlinksInPath().standardizedFileURL.path
         // Every .ics there is read as a calendar: an export there would show each plan twice.
         guard target.deletingLastPathComponent().resolvingSymlinksInPath().standardizedFileURL.path != calendars else {
-            throw .usage("will not write into your calendars folder (\(calendars)); choose another place")
+            // TRANSLATORS: `koyomi export`'s error; %@ is the calendars' folder.
+            throw .usage(FormatterStrings.fill(L("will not write into your calendars folder (%@); choose another place"), calendars))
         }
         do {
             try context.writer.write(exported.data, to: target.path, expecting: FileIdentity.of(path: target.path))
@@ -47,7 +56,11 @@ struct ExportCommand {
             throw .saving(error)
         }
         let count = exported.eventUIDs.count
-        return "Exported \(count) plan\(count == 1 ? "" : "s") from \(files.count) calendar\(files.count == 1 ? "" : "s") "
-            + "to \(outputPath)\n"
+        // TRANSLATORS: how many plans `koyomi export` wrote, in "Exported %1$@ from %2$@ to %3$@".
+        let plans = String(format: L("%d plan", "%d plans", count: count), count)
+        // TRANSLATORS: how many calendars `koyomi export` read, in "Exported %1$@ from %2$@ to %3$@".
+        let calendarCount = String(format: L("%d calendar", "%d calendars", count: files.count), files.count)
+        // TRANSLATORS: what `koyomi export` prints: %1$@ is "2 plans", %2$@ "1 calendar", %3$@ the file.
+        return FormatterStrings.fill(L("Exported %1$@ from %2$@ to %3$@"), plans, calendarCount, outputPath) + "\n"
     }
 }

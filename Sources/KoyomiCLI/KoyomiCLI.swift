@@ -13,7 +13,9 @@ public enum KoyomiCLI {
     /// Runs one command (`arguments` starts with its name) and says what to print and return.
     public static func run(_ arguments: [String], context: CLIContext) -> CLIResult {
         guard let name = arguments.first, commands.contains(name) else {
-            return CLIResult(status: 2, error: "koyomi: expected one of list, reminders, add, remove, import, export, account, sync, subscribe, unsubscribe, subscriptions\n")
+            // TRANSLATORS: the commands stay as written.
+            let expected = L("expected one of list, reminders, add, remove, import, export, account, sync, subscribe, unsubscribe, subscriptions")
+            return CLIResult(status: 2, error: "koyomi: " + expected + "\n")
         }
         let rest = Array(arguments.dropFirst())
         if rest.contains("-h") || rest.contains("--help") {

@@ -21,15 +21,18 @@ struct ListCommand {
         self.context = context
         switch (parsed.values["--date"], parsed.values["--month"]) {
         case (.some, .some):
-            throw .usage("give either --date or --month, not both")
+            // TRANSLATORS: `koyomi list`'s error; the options stay as written.
+            throw .usage(L("give either --date or --month, not both"))
         case let (.some(text), nil):
             guard let day = CalendarDay(parsing: text) else {
-                throw .usage("--date expects a real date as YYYY-MM-DD, got “\(text)”")
+                // TRANSLATORS: a command's error; %@ is what was typed.
+                throw .usage(FormatterStrings.fill(L("--date expects a real date as YYYY-MM-DD, got “%@”"), text))
             }
             (first, last) = (day, day)
         case let (nil, .some(text)):
             guard let month = YearMonth(parsing: text) else {
-                throw .usage("--month expects YYYY-MM (e.g. 2026-11), got “\(text)”")
+                // TRANSLATORS: a command's error; %@ is what was typed.
+                throw .usage(FormatterStrings.fill(L("--month expects YYYY-MM (e.g. 2026-11), got “%@”"), text))
             }
             (first, last) = (month.firstDay, month.lastDay)
         case (nil, nil):

@@ -1,4 +1,5 @@
 import Accounts
+import CalendarModel
 import Foundation
 
 /// Where a command gets an account's password: `--password-stdin`, else the keyring, else a
@@ -21,12 +22,17 @@ enum PasswordInput {
             note = error.description
         }
         guard isatty(0) == 1 else {
-            throw .usage("no password for \(account.userName) on \(account.serverURL.absoluteString)"
-                         + (note.map { " (\($0))" } ?? "") + "; give it with --password-stdin")
+            // TRANSLATORS: a command's error: %1$@ is the user name, %2$@ the server, %3$@ why the keyring had none
+            // (with its brackets, or empty); the option stays as written.
+            throw .usage(FormatterStrings.fill(L("no password for %1$@ on %2$@%3$@; give it with --password-stdin"),
+                                               account.userName, account.serverURL.absoluteString, note.map { " (\($0))" } ?? ""))
         }
-        let prompt = "Password for \(account.userName) on \(account.serverURL.host ?? account.serverURL.absoluteString): "
+        // TRANSLATORS: the prompt for a password in the terminal: %1$@ is the user name, %2$@ the server.
+        let prompt = FormatterStrings.fill(L("Password for %1$@ on %2$@: "), account.userName,
+                                           account.serverURL.host ?? account.serverURL.absoluteString)
         guard let typed = getpass(prompt).map({ String(cString: $0) }), !typed.isEmpty else {
-            throw .usage("no password given")
+            // TRANSLATORS: a command's error when the password typed was empty.
+            throw .usage(L("no password given"))
         }
         return (typed, note)
     }

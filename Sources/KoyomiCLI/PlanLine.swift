@@ -15,7 +15,7 @@ struct PlanLine: Encodable, Equatable {
     var end: String
     var allDay: Bool
     var location: String?
-    /// "09:30–09:45", "all day", …: the time column of the text line.
+    /// "09:30–09:45", "all day" (translated), …: the time column of the text line.
     var when: String
 
     init(plan: Plan, day: CalendarDay, calendarName: String, calendar: Calendar) {
@@ -31,7 +31,11 @@ struct PlanLine: Encodable, Equatable {
             start = first.description
             self.end = end.description
             let last = max(first, end.adding(days: -1))
-            when = last == first ? "all day" : "all day, \(first)–\(last)"
+            // TRANSLATORS: `koyomi list`'s time column for a plan of one whole day.
+            when = last == first ? L("all day")
+                // TRANSLATORS: `koyomi list`'s time column for a plan of whole days: %1$@ is its first
+                // day, %2$@ its last (2026-11-10, 2026-11-12).
+                : FormatterStrings.fill(L("all day, %1$@–%2$@"), first.description, last.description)
         case let .timed(from, to):
             allDay = false
             start = Self.iso(from, calendar: calendar)

@@ -9,9 +9,10 @@ enum PlanTimeInput: Equatable {
 
     init(_ text: String, option: String) throws(CLIError) {
         let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
-        let expected = "\(option) expects YYYY-MM-DD or YYYY-MM-DDTHH:MM"
         guard let day = CalendarDay(parsing: String(parts[0])) else {
-            throw .usage("\(expected) with a real date, got “\(text)”")
+            // TRANSLATORS: `koyomi add`'s error: %1$@ is the option (--start, --end), %2$@ what was typed.
+            throw .usage(FormatterStrings.fill(L("%1$@ expects YYYY-MM-DD or YYYY-MM-DDTHH:MM with a real date, got “%2$@”"),
+                                               option, text))
         }
         guard parts.count == 2 else {
             self = .day(day)
@@ -20,7 +21,9 @@ enum PlanTimeInput: Equatable {
         let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == 2, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
               let hour = Int(clock[0]), let minute = Int(clock[1]), (0..<24).contains(hour), (0..<60).contains(minute) else {
-            throw .usage("\(expected) with a real time (00:00–23:59), got “\(text)”")
+            // TRANSLATORS: `koyomi add`'s error: %1$@ is the option (--start, --end), %2$@ what was typed.
+            throw .usage(FormatterStrings.fill(
+                L("%1$@ expects YYYY-MM-DD or YYYY-MM-DDTHH:MM with a real time (00:00–23:59), got “%2$@”"), option, text))
         }
         self = .time(day, hour: hour, minute: minute)
     }
@@ -36,8 +39,10 @@ enum PlanTimeInput: Equatable {
                   calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
                     == DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute) else {
                 let clock = String(format: "%02d:%02d", hour, minute)
-                throw .usage("\(option) \(day) \(clock) does not exist in \(calendar.timeZone.identifier) "
-                             + "(a clock change skips it)")
+                // TRANSLATORS: `koyomi add`'s error: %1$@ is the option, %2$@ a day and time
+                // ("2027-03-28 02:30"), %3$@ the time zone ("Europe/Berlin").
+                throw .usage(FormatterStrings.fill(L("%1$@ %2$@ does not exist in %3$@ (a clock change skips it)"),
+                                                   option, "\(day) \(clock)", calendar.timeZone.identifier))
             }
             return date
         }
@@ -51,18 +56,25 @@ enum PlanTimeInput: Equatable {
         case let (.day(first), nil):
             return .allDay(start: first, end: first.adding(days: 1))
         case let (.day(first), .day(last)?):
-            guard last >= first else { throw .usage("--end \(last) is before --start \(first)") }
+            guard last >= first else {
+                // TRANSLATORS: `koyomi add`'s error: %1$@ is the last day given, %2$@ the first.
+                throw .usage(FormatterStrings.fill(L("--end %1$@ is before --start %2$@"), last.description, first.description))
+            }
             return .allDay(start: first, end: last.adding(days: 1))
         case (.day, .time?):
-            throw .usage("--end has a time but --start has none; give both as YYYY-MM-DDTHH:MM")
+            // TRANSLATORS: `koyomi add`'s error; the options and the form stay as written.
+            throw .usage(L("--end has a time but --start has none; give both as YYYY-MM-DDTHH:MM"))
         case (.time, _) where allDay:
-            throw .usage("--all-day takes dates without times (YYYY-MM-DD)")
+            // TRANSLATORS: `koyomi add`'s error; the option and the form stay as written.
+            throw .usage(L("--all-day takes dates without times (YYYY-MM-DD)"))
         case (.time, .day?):
-            throw .usage("--start has a time but --end has none; give both as YYYY-MM-DDTHH:MM")
+            // TRANSLATORS: `koyomi add`'s error; the options and the form stay as written.
+            throw .usage(L("--start has a time but --end has none; give both as YYYY-MM-DDTHH:MM"))
         case (.time, _):
             let from = try start.instant(in: calendar, option: "--start")
             let to = try end?.instant(in: calendar, option: "--end") ?? from.addingTimeInterval(3600)
-            guard to >= from else { throw .usage("--end is before --start") }
+            // TRANSLATORS: `koyomi add`'s error; the options stay as written.
+            guard to >= from else { throw .usage(L("--end is before --start")) }
             return .timed(start: from, end: to)
         }
     }

@@ -19,7 +19,9 @@ struct RemindersCommand {
         self.context = context
         if let text = parsed.values["--days"] {
             guard let number = Int(text), (1...Self.mostDays).contains(number) else {
-                throw .usage("--days expects a whole number of days from 1 to \(Self.mostDays), got “\(text)”")
+                // TRANSLATORS: `koyomi reminders`' error: %1$@ is the most days, %2$@ what was typed.
+                throw .usage(FormatterStrings.fill(L("--days expects a whole number of days from 1 to %1$@, got “%2$@”"),
+                                                   String(Self.mostDays), text))
             }
             days = number
         } else {
@@ -67,7 +69,8 @@ struct ReminderLine: Encodable {
     }
 
     var text: String {
-        "\(dueText)  \(plan.title)  \(plan.day) \(plan.when)  [\(plan.calendarName)]" + (snoozed ? "  (snoozed)" : "")
+        // TRANSLATORS: `koyomi reminders` after a reminder put off with Snooze.
+        "\(dueText)  \(plan.title)  \(plan.day) \(plan.when)  [\(plan.calendarName)]" + (snoozed ? "  " + L("(snoozed)") : "")
     }
 
     private enum Key: String, CodingKey { case due, snoozed, plan }

@@ -30,17 +30,22 @@ struct RemoveCommand {
             if calendar.document.eventUIDs.contains(uid) { found.append((file, calendar)) }
         }
         guard let match = found.first else {
-            throw .usage("no plan with UID “\(uid)”" + (calendarName.map { " in “\($0)”" } ?? ""))
+            // TRANSLATORS: `koyomi remove`'s error; %@ is the UID given.
+            let unknown = FormatterStrings.fill(L("no plan with UID “%@”"), uid)
+            // TRANSLATORS: after "no plan with UID “…”": %@ is the calendar asked for.
+            throw .usage(unknown + (calendarName.map { FormatterStrings.fill(L(" in “%@”"), $0) } ?? ""))
         }
         if found.count > 1 {
             let names = found.map { "“\($0.file.calendar.name)”" }.joined(separator: ", ")
-            throw .usage("UID “\(uid)” is in several calendars (\(names)); choose one with --calendar")
+            // TRANSLATORS: `koyomi remove`'s error: %1$@ is the UID, %2$@ the calendars (“Work”, “Home”).
+            throw .usage(FormatterStrings.fill(L("UID “%1$@” is in several calendars (%2$@); choose one with --calendar"), uid, names))
         }
         // The series' own title rather than a changed occurrence's: search entries list single
         // plans and overrides first and each series' master after them.
         let entries = match.file.searchEntries(near: context.now).filter { $0.plan.id.uid == uid }
         let title = (entries.first { $0.plan.id.occurrence == nil } ?? entries.last)?.plan.title
         try context.modify(match.calendar) { document in try document.deleteEvent(uid: uid) }
-        return "Removed “\(title ?? uid)” (\(uid)) from \(match.file.calendar.name)\n"
+        // TRANSLATORS: what `koyomi remove` prints: %1$@ is the plan's title, %2$@ its UID, %3$@ its calendar.
+        return FormatterStrings.fill(L("Removed “%1$@” (%2$@) from %3$@"), title ?? uid, uid, match.file.calendar.name) + "\n"
     }
 }

@@ -1,3 +1,4 @@
+import CalendarModel
 import CalendarSync
 import Foundation
 import ICalendar
@@ -35,8 +36,14 @@ struct SubscribeCommand {
 
     func subscribe() throws(CLIError) -> CLIResult {
         let parsed = try CLIArguments(arguments, valued: ["--name", "--color"], flags: [])
-        guard let address = parsed.positionals.first else { throw .usage("which calendar? give its address, e.g. webcal://example.com/holidays.ics") }
-        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
+        guard let address = parsed.positionals.first else {
+            // TRANSLATORS: `koyomi subscribe`'s error; the address stays as written.
+            throw .usage(L("which calendar? give its address, e.g. webcal://example.com/holidays.ics"))
+        }
+        if parsed.positionals.count > 1 {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), parsed.positionals[1]))
+        }
         let url: URL
         do {
             url = try Subscription.address(address)
@@ -44,12 +51,17 @@ struct SubscribeCommand {
             throw .usage(error.description)
         }
         let existing = try load()
-        if let same = existing.first(where: { $0.url == url }) { throw .usage("already subscribed to \(url.absoluteString) as “\(same.name)”") }
+        if let same = existing.first(where: { $0.url == url }) {
+            // TRANSLATORS: `koyomi subscribe`'s error: %1$@ is the address, %2$@ the subscription's name.
+            throw .usage(FormatterStrings.fill(L("already subscribed to %1$@ as “%2$@”"), url.absoluteString, same.name))
+        }
         let name = parsed.values["--name"]?.trimmingCharacters(in: .whitespaces) ?? ""
-        if parsed.values["--name"] != nil, name.isEmpty { throw .usage("--name needs a name") }
+        // TRANSLATORS: `koyomi subscribe`'s error; the option stays as written.
+        if parsed.values["--name"] != nil, name.isEmpty { throw .usage(L("--name needs a name")) }
         let color = parsed.values["--color"] ?? Subscription.palette[existing.count % Subscription.palette.count]
         guard color.count == 7, color.first == "#", color.dropFirst().allSatisfy(\.isHexDigit) else {
-            throw .usage("--color expects #RRGGBB, got “\(color)”")
+            // TRANSLATORS: `koyomi subscribe`'s error; %@ is what was typed.
+            throw .usage(FormatterStrings.fill(L("--color expects #RRGGBB, got “%@”"), color))
         }
 
         let subscription = Subscription(url: url, name: name, color: color.lowercased(), created: context.now)
@@ -64,17 +76,27 @@ struct SubscribeCommand {
             throw .failure("\(url.absoluteString): \(error)")
         }
         let added = outcome.subscription
-        var result = CLIResult(status: 0, output: "Subscribed to “\(added.name)” (\(url.absoluteString)): \(Self.summary(outcome))\n")
+        // TRANSLATORS: `koyomi subscribe`: %1$@ is the calendar's name, %2$@ its address, %3$@ what came ("12 events").
+        let subscribed = FormatterStrings.fill(L("Subscribed to “%1$@” (%2$@): %3$@"), added.name, url.absoluteString,
+                                               Self.summary(outcome))
+        var result = CLIResult(status: 0, output: subscribed + "\n")
         if case let .updated(_, _, problems) = outcome {
-            result.error = problems.map { "koyomi subscribe: left out \($0)\n" }.joined()
+            // TRANSLATORS: `koyomi subscribe`: %@ names a part of the download that could not be read, and why.
+            result.error = problems.map { "koyomi subscribe: " + FormatterStrings.fill(L("left out %@"), $0) + "\n" }.joined()
         }
         return result
     }
 
     func unsubscribe() throws(CLIError) -> CLIResult {
         let parsed = try CLIArguments(arguments, valued: [], flags: [])
-        guard let name = parsed.positionals.first else { throw .usage("which subscription? give its name (koyomi subscriptions lists them)") }
-        if parsed.positionals.count > 1 { throw .usage("unexpected argument “\(parsed.positionals[1])”") }
+        guard let name = parsed.positionals.first else {
+            // TRANSLATORS: `koyomi unsubscribe`'s error; the command stays as written.
+            throw .usage(L("which subscription? give its name (koyomi subscriptions lists them)"))
+        }
+        if parsed.positionals.count > 1 {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), parsed.positionals[1]))
+        }
         let found: Subscription?
         do {
             found = try store.subscription(named: name)
@@ -83,18 +105,26 @@ struct SubscribeCommand {
         }
         guard let subscription = found else {
             let known = try load().map { "“\($0.name)”" }.joined(separator: ", ")
-            throw .usage("no subscription named “\(name)”" + (known.isEmpty ? "" : " (there are \(known))"))
+            // TRANSLATORS: `koyomi unsubscribe`'s error; %@ is the name asked for.
+            let unknown = FormatterStrings.fill(L("no subscription named “%@”"), name)
+            throw .usage(known.isEmpty ? unknown : unknown + FormatterStrings.fill(L(" (there are %@)"), known))
         }
         do {
             try store.remove(id: subscription.id)
         } catch {
             throw .failure(error.description)
         }
-        return CLIResult(status: 0, output: "Unsubscribed from “\(subscription.name)” (\(subscription.url.absoluteString))\n")
+        // TRANSLATORS: `koyomi unsubscribe`: %1$@ is the calendar's name, %2$@ its address.
+        let unsubscribed = FormatterStrings.fill(L("Unsubscribed from “%1$@” (%2$@)"), subscription.name,
+                                                 subscription.url.absoluteString)
+        return CLIResult(status: 0, output: unsubscribed + "\n")
     }
 
     func list() throws(CLIError) -> CLIResult {
-        if let extra = arguments.first { throw .usage("unexpected argument “\(extra)”") }
+        if let extra = arguments.first {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), extra))
+        }
         let subscriptions: [Subscription], notice: String?
         do {
             (subscriptions, notice) = try store.loadOrStartFresh(now: context.now)
@@ -106,7 +136,11 @@ struct SubscribeCommand {
         formatter.timeZone = context.timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
         let lines = subscriptions.map { subscription in
-            let when = subscription.lastRefreshed.map { "refreshed \(formatter.string(from: $0))" } ?? "never refreshed"
+            let when = subscription.lastRefreshed.map {
+                // TRANSLATORS: `koyomi subscriptions`: when a subscription was last downloaded (2026-11-29 12:00).
+                FormatterStrings.fill(L("refreshed %@"), formatter.string(from: $0))
+            // TRANSLATORS: `koyomi subscriptions`: a subscription not downloaded yet.
+            } ?? L("never refreshed")
             return "\(subscription.name)  \(subscription.url.absoluteString)  \(when)\n"
         }
         return CLIResult(status: 0, output: lines.joined(), error: notice.map { "koyomi subscriptions: \($0)\n" } ?? "")
@@ -128,7 +162,9 @@ struct SubscribeCommand {
         for refreshed in results {
             switch refreshed.result {
             case let .success(outcome):
-                result.output += "\(refreshed.subscription.name) (subscription): \(summary(outcome))\n"
+                // TRANSLATORS: `koyomi sync`, a subscription's line: %1$@ is its name, %2$@ what came ("12 events").
+                result.output += FormatterStrings.fill(L("%1$@ (subscription): %2$@"), refreshed.subscription.name,
+                                                       summary(outcome)) + "\n"
             case let .failure(problem):
                 result.status = 1
                 result.error += "koyomi sync: \(refreshed.subscription.name) (\(refreshed.subscription.url.absoluteString)): \(problem)\n"
@@ -145,11 +181,17 @@ struct SubscribeCommand {
         }
     }
 
-    private static func summary(_ outcome: SubscriptionRefresher.Outcome) -> String {
+    /// What a download brought, in the user's language: "unchanged", "12 events", "12 events, 1 left out".
+    static func summary(_ outcome: SubscriptionRefresher.Outcome) -> String {
         switch outcome {
-        case .unchanged: "unchanged"
+        // TRANSLATORS: a subscription downloaded again with nothing new.
+        case .unchanged: return L("unchanged")
         case let .updated(_, count, problems):
-            (count == 1 ? "1 event" : "\(count) events") + (problems.isEmpty ? "" : ", \(problems.count) left out")
+            // TRANSLATORS: how many events a subscription's download brought.
+            let events = String(format: L("%d event", "%d events", count: count), count)
+            guard !problems.isEmpty else { return events }
+            // TRANSLATORS: %1$@ is "12 events", %2$@ how many parts of the download could not be read.
+            return FormatterStrings.fill(L("%1$@, %2$@ left out"), events, String(problems.count))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Accounts
+import CalendarModel
 import CalendarSync
 import Foundation
 import ICalendar
@@ -15,7 +16,10 @@ struct SyncCommand {
 
     func run() throws(CLIError) -> CLIResult {
         let parsed = try CLIArguments(arguments, valued: ["--account", "--resolve", "--keep"], flags: ["--password-stdin"])
-        if let extra = parsed.positionals.first { throw .usage("unexpected argument “\(extra)”") }
+        if let extra = parsed.positionals.first {
+            // TRANSLATORS: a command's error; %@ is the extra word typed.
+            throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), extra))
+        }
         var accounts: [Account]
         do {
             accounts = try store.load()
@@ -28,11 +32,14 @@ struct SyncCommand {
         let subscriptions = plain ? SubscribeCommand.refreshAll(context: context) : CLIResult(status: 0)
         if accounts.isEmpty && plain && !(subscriptions.output + subscriptions.error).isEmpty { return subscriptions }
         guard !accounts.isEmpty else {
-            throw .usage("no accounts or subscriptions yet: add one with koyomi account add URL --user NAME "
-                         + "or koyomi subscribe URL")
+            // TRANSLATORS: `koyomi sync`'s error; the commands stay as written.
+            throw .usage(L("no accounts or subscriptions yet: add one with koyomi account add URL --user NAME or koyomi subscribe URL"))
         }
         let given = parsed.flags.contains("--password-stdin") ? PasswordInput.readStandardInput() : nil
-        if given != nil && accounts.count > 1 { throw .usage("--password-stdin needs --account: one password, one account") }
+        if given != nil && accounts.count > 1 {
+            // TRANSLATORS: `koyomi sync`'s error; the options stay as written.
+            throw .usage(L("--password-stdin needs --account: one password, one account"))
+        }
         var passwords: [String: String] = [:]
         var notes = ""
         for account in accounts {
@@ -42,11 +49,13 @@ struct SyncCommand {
         }
         if let uid = parsed.values["--resolve"] {
             guard let keep = parsed.values["--keep"], let choice = Self.choice(keep) else {
-                throw .usage("--resolve needs --keep mine, theirs or both")
+                // TRANSLATORS: `koyomi sync`'s error; the options and their values stay as written.
+                throw .usage(L("--resolve needs --keep mine, theirs or both"))
             }
             return try resolve(uid, choice, accounts: accounts, passwords: passwords)
         }
-        if parsed.values["--keep"] != nil { throw .usage("--keep goes with --resolve UID") }
+        // TRANSLATORS: `koyomi sync`'s error; the options stay as written.
+        if parsed.values["--keep"] != nil { throw .usage(L("--keep goes with --resolve UID")) }
         var result = syncAll(accounts, passwords: passwords)
         result.output += subscriptions.output
         result.error = notes + result.error + subscriptions.error
@@ -67,10 +76,13 @@ struct SyncCommand {
             for outcome in outcomes {
                 switch outcome.result {
                 case let .success(report):
-                    output += "\(outcome.calendar.displayName): \(report)\n"
+                    output += "\(outcome.calendar.displayName): \(Self.text(report))\n"
                     for conflict in report.conflicts {
-                        output += "  “\(conflict.title)” (\(conflict.uid)) \(Self.explain(conflict.kind)); "
-                            + "choose with: koyomi sync --resolve \(conflict.uid) --keep mine|theirs|both\n"
+                        // TRANSLATORS: `koyomi sync`: %1$@ is a plan's title, %2$@ its UID, %3$@ what happened
+                        // to it ("was changed here and on the server"), %4$@ the command that settles it.
+                        output += "  " + FormatterStrings.fill(L("“%1$@” (%2$@) %3$@; choose with: %4$@"), conflict.title,
+                                                               conflict.uid, Self.explain(conflict.kind),
+                                                               "koyomi sync --resolve \(conflict.uid) --keep mine|theirs|both") + "\n"
                     }
                 case let .failure(problem):
                     failed = true
@@ -95,13 +107,16 @@ struct SyncCommand {
                 do {
                     try runBlocking { try await syncer.resolve(uid, keeping: choice) }
                     let report = try runBlocking { try await syncer.sync() }
-                    return CLIResult(status: 0, output: "\(calendar.displayName): settled \(uid); \(report)\n")
+                    // TRANSLATORS: `koyomi sync --resolve`: %1$@ is the calendar, %2$@ the plan's UID, %3$@ what the sync did.
+                    let settled = FormatterStrings.fill(L("%1$@: settled %2$@; %3$@"), calendar.displayName, uid, Self.text(report))
+                    return CLIResult(status: 0, output: settled + "\n")
                 } catch {
                     throw .failure("\(calendar.displayName): \(error)")
                 }
             }
         }
-        throw .usage("no conflict about \(uid) (koyomi sync lists them)")
+        // TRANSLATORS: `koyomi sync --resolve`'s error; %@ is the UID given.
+        throw .usage(FormatterStrings.fill(L("no conflict about %@ (koyomi sync lists them)"), uid))
     }
 
     static func choice(_ text: String) -> SyncConflict.Choice? {
@@ -113,12 +128,38 @@ struct SyncCommand {
         }
     }
 
+    /// What happened to a plan in conflict, after its title ("“Lunch” (uid) was changed here…").
     static func explain(_ kind: SyncConflict.Kind) -> String {
         switch kind {
-        case .bothChanged: "was changed here and on the server"
-        case .deletedOnServer: "was deleted on the server but changed here"
-        case .deletedHere: "was deleted here but changed on the server"
+        // TRANSLATORS: `koyomi sync`, after a plan's title and UID.
+        case .bothChanged: L("was changed here and on the server")
+        // TRANSLATORS: `koyomi sync`, after a plan's title and UID.
+        case .deletedOnServer: L("was deleted on the server but changed here")
+        // TRANSLATORS: `koyomi sync`, after a plan's title and UID.
+        case .deletedHere: L("was deleted here but changed on the server")
         }
+    }
+
+    /// What one calendar's sync did, in the user's language: "2 received, 1 sent, 1 to decide".
+    static func text(_ report: SyncReport) -> String {
+        // TRANSLATORS: `koyomi sync`: how many plans came from the server.
+        var parts = [FormatterStrings.fill(L("%@ received"), String(report.received)),
+                     // TRANSLATORS: `koyomi sync`: how many plans went to the server.
+                     FormatterStrings.fill(L("%@ sent"), String(report.sent))]
+        if report.removedHere > 0 {
+            // TRANSLATORS: `koyomi sync`: how many plans were removed here because the server deleted them.
+            parts.append(FormatterStrings.fill(L("%@ removed here"), String(report.removedHere)))
+        }
+        if report.removedThere > 0 {
+            // TRANSLATORS: `koyomi sync`: how many plans were deleted on the server.
+            parts.append(FormatterStrings.fill(L("%@ removed on the server"), String(report.removedThere)))
+        }
+        if !report.conflicts.isEmpty {
+            // TRANSLATORS: `koyomi sync`: how many plans wait for the user's choice.
+            parts.append(FormatterStrings.fill(L("%@ to decide"), String(report.conflicts.count)))
+        }
+        // TRANSLATORS: between the parts of a list ("2 received, 1 sent").
+        return parts.joined(separator: L(", "))
     }
 
     /// The account called `name` (its display name, user name or server host; case-insensitive).

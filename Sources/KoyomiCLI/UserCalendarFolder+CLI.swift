@@ -63,7 +63,10 @@ extension UserCalendarFolder {
         let chosen = files.filter { matches($0, name) }
         guard !chosen.isEmpty else {
             let known = files.map { "“\($0.calendar.name)”" }.joined(separator: ", ")
-            throw .usage("no calendar named “\(name)”" + (known.isEmpty ? "" : " (there are \(known))"))
+            // TRANSLATORS: a command's error; %@ is the name asked for.
+            let unknown = FormatterStrings.fill(L("no calendar named “%@”"), name)
+            // TRANSLATORS: after "no calendar named “Wrok”": %@ lists the calendars (“Work”, “Home”).
+            throw .usage(known.isEmpty ? unknown : unknown + FormatterStrings.fill(L(" (there are %@)"), known))
         }
         return chosen
     }
@@ -78,31 +81,40 @@ extension UserCalendarFolder {
     /// (no calendar yet) "Personal" is created, unless another name was asked for.
     func targetPath(named name: String?, parseGuard: ParseGuard) throws(CLIError) -> String {
         if paths.isEmpty {
-            let personal = Self.personal
-            if let name, name.caseInsensitiveCompare(personal.name) != .orderedSame {
-                throw .usage("no calendar named “\(name)” (there are none yet; "
-                             + "leave out --calendar to create “\(personal.name)”)")
+            // TRANSLATORS: the name of the calendar made at the first start, in the user's language.
+            let personal = L("Personal")
+            if let name, name.caseInsensitiveCompare(personal) != .orderedSame,
+               name.caseInsensitiveCompare(Self.personal.name) != .orderedSame {
+                // TRANSLATORS: a command's error: %1$@ is the name asked for, %2$@ the first calendar's ("Personal").
+                throw .usage(FormatterStrings.fill(
+                    L("no calendar named “%1$@” (there are none yet; leave out --calendar to create “%2$@”)"), name, personal))
             }
             do {
-                try ensureFirstRun(timeZone: timeZone)
+                try ensureFirstRun(name: personal, timeZone: timeZone)
             } catch {
-                throw .failure("cannot create “\(personal.name)” in \(folder.path): \(error)")
+                // TRANSLATORS: a command's error: %1$@ is the calendar, %2$@ its folder, %3$@ why.
+                throw .failure(FormatterStrings.fill(L("cannot create “%1$@” in %2$@: %3$@"), personal, folder.path, "\(error)"))
             }
         }
         let paths = self.paths
-        guard let first = paths.first else { throw .failure("cannot create a calendar in \(folder.path)") }
+        guard let first = paths.first else {
+            // TRANSLATORS: a command's error; %@ is the calendars' folder.
+            throw .failure(FormatterStrings.fill(L("cannot create a calendar in %@"), folder.path))
+        }
         guard let name else {
             // A file the user cannot write (mode 0444, another user's) is read-only here as
             // in the window: new plans go to the first one they can write.
             guard let writable = paths.first(where: AtomicFileWriter.canReplace) else {
-                throw .usage("\(first): is read-only (you may not write to it), and so is every other calendar; "
-                             + "nothing was written")
+                // TRANSLATORS: a command's error; %@ is a calendar file.
+                throw .usage(FormatterStrings.fill(
+                    L("%@: is read-only (you may not write to it), and so is every other calendar; nothing was written"), first))
             }
             return writable
         }
         let chosen = try Self.select(try loadAll(parseGuard: parseGuard), named: name).first?.path ?? first
         guard AtomicFileWriter.canReplace(chosen) else {
-            throw .usage("\(chosen): is read-only (you may not write to it); nothing was written")
+            // TRANSLATORS: a command's error; %@ is a calendar file.
+            throw .usage(FormatterStrings.fill(L("%@: is read-only (you may not write to it); nothing was written"), chosen))
         }
         return chosen
     }

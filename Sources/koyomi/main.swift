@@ -30,6 +30,7 @@ do {
 
 // `koyomi list|add|remove|import|export …` runs on the model alone and exits: GTK is never started.
 if let first = CommandLine.arguments.dropFirst().first, KoyomiCLI.commands.contains(first) {
+    KoyomiApplication.setUpTranslations()
     let result = KoyomiCLI.run(Array(CommandLine.arguments.dropFirst()), context: .current(now: clock.now()))
     FileHandle.standardOutput.write(Data(result.output.utf8))
     FileHandle.standardError.write(Data(result.error.utf8))

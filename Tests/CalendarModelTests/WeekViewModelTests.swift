@@ -132,6 +132,27 @@ final class WeekViewModelTests: XCTestCase {
         XCTAssertEqual(formatter.spanTitle(week), "Nov 22 – Nov 28, 2026")
         XCTAssertEqual(formatter.spanTitle(DaySpan(first: day(2026, 12, 28), count: 7)), "Dec 28, 2026 – Jan 3, 2027")
         XCTAssertEqual(formatter.spanTitle(DaySpan(first: day(2026, 12, 1), count: 1)), "Tuesday, December 1, 2026")
+        XCTAssertEqual(formatter.spanTitle(DaySpan(first: day(2027, 1, 3), count: 7)), "Jan 3 – Jan 9, 2027")
+        XCTAssertEqual(formatter.spanTitle(DaySpan(first: day(2027, 1, 31), count: 7)), "Jan 31 – Feb 6, 2027")
+    }
+
+    /// Japanese writes a range with the year once, a wave dash between its ends and the parts
+    /// both ends share not repeated (issue 35).
+    func testAJapaneseTitleSaysTheYearOnce() {
+        let ja = CalendarFormatter(locale: Locale(identifier: "ja_JP"), calendar: gregorian(locale: "ja_JP"))
+        XCTAssertEqual(ja.spanTitle(DaySpan(first: day(2027, 1, 3), count: 7)), "2027年1月3日～9日")
+        XCTAssertEqual(ja.spanTitle(DaySpan(first: day(2026, 12, 27), count: 7)), "2026年12月27日～2027年1月2日")
+        XCTAssertEqual(ja.spanTitle(DaySpan(first: day(2027, 1, 31), count: 7)), "2027年1月31日～2月6日")
+        XCTAssertEqual(ja.shortSpanTitle(DaySpan(first: day(2026, 11, 29), count: 3)), "11月29日～12月1日")
+    }
+
+    /// A day column's header: the weekday first in English, the day first in Japanese.
+    func testDayColumnHeaders() {
+        let en = CalendarFormatter(locale: Locale(identifier: "en_US"), calendar: gregorian(locale: "en_US"))
+        XCTAssertEqual(en.weekColumnHeader(day(2027, 1, 3)), "Sun 3")
+        let ja = CalendarFormatter(locale: Locale(identifier: "ja_JP"), calendar: gregorian(locale: "ja_JP"))
+        XCTAssertEqual(ja.weekColumnHeader(day(2027, 1, 3)), "3日(日)")
+        XCTAssertEqual(ja.weekColumnHeader(day(2027, 1, 9)), "9日(土)")
     }
 
     /// What a phone-width header shows when the full title does not fit.

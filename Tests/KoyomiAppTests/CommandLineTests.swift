@@ -61,6 +61,21 @@ final class CommandLineTests: XCTestCase {
                        ["personal.ics"])
     }
 
+    /// The first calendar is named in the user's language when it is made (issue 35): 「個人」
+    /// under a Japanese locale, and it keeps that name in English afterwards.
+    func testTheFirstCalendarIsNamedInTheUsersLanguage() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("koyomi-data-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let result = try run(["--quit-after-first-frame"], environment: ["XDG_DATA_HOME": data.path, "LANG": "ja_JP.UTF-8"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let personal = data.appendingPathComponent("koyomi/calendars/personal.ics")
+        let text = try String(contentsOf: personal, encoding: .utf8)
+        XCTAssertTrue(text.contains("X-WR-CALNAME:個人"), text)
+
+        XCTAssertEqual(try run(["--quit-after-first-frame"], environment: ["XDG_DATA_HOME": data.path]).status, 0)
+        XCTAssertEqual(try String(contentsOf: personal, encoding: .utf8), text, "never renamed")
+    }
+
     func testMalformedFileIsNamedOnStderrAndLeftAlone() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("koyomi-cli-\(UUID().uuidString).ics")
         let text = "BEGIN:VCALENDAR\nVERSION:2.0\nthis is not iCalendar\n"

@@ -119,4 +119,54 @@ final class EndToEndTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: dataHome.appendingPathComponent("koyomi/calendars").path),
                        "nothing is written")
     }
+
+    /// Under a Japanese locale the commands print Japanese words (issue 35): the first
+    /// calendar `add` makes is 「個人」, a plan of whole days lists as 「終日」, and `export`,
+    /// `import`, `account list` and `remove` say what they did in Japanese.
+    func testCommandsSpeakJapaneseUnderAJapaneseLocale() throws {
+        let japanese = ["LANG": "ja_JP.UTF-8"]
+        let added = try TestEnvironment.koyomi(["add", "--title", "茶会", "--start", "2026-11-10"], dataHome: dataHome,
+                                               environment: japanese)
+        XCTAssertEqual(added.status, 0, added.stderr)
+        let file = dataHome.appendingPathComponent("koyomi/calendars/personal.ics")
+        let created = try String(contentsOf: file, encoding: .utf8)
+        XCTAssertTrue(created.contains("X-WR-CALNAME:個人"), created)
+
+        let trip = dataHome.appendingPathComponent("tabi.ics")
+        try Data(("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi tests//JA\r\nX-WR-CALNAME:旅行\r\n"
+                  + "BEGIN:VEVENT\r\nUID:kyoto\r\nDTSTART;VALUE=DATE:20261110\r\nDTEND;VALUE=DATE:20261113\r\n"
+                  + "SUMMARY:京都旅行\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n").utf8).write(to: trip)
+        let listed = try TestEnvironment.koyomi(["list", "--date", "2026-11-10", file.path, trip.path], dataHome: dataHome,
+                                                environment: japanese)
+        XCTAssertEqual(listed.status, 0, listed.stderr)
+        XCTAssertEqual(listed.stdout, "2026-11-10  終日  茶会  [個人]\n2026-11-10  終日、2026-11-10–2026-11-12  京都旅行  [旅行]\n")
+
+        // In English the words are English again, and the calendar keeps the name it was made with.
+        let english = try TestEnvironment.koyomi(["list", "--date", "2026-11-10", file.path], dataHome: dataHome)
+        XCTAssertEqual(english.stdout, "2026-11-10  all day  茶会  [個人]\n", english.stderr)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), created, "the file is left as it was")
+
+        let out = dataHome.appendingPathComponent("kakidashi.ics").path
+        let exported = try TestEnvironment.koyomi(["export", "-o", out], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(exported.stdout, "カレンダー 1 個から予定 1 件を \(out) に書き出しました\n", exported.stderr)
+        let imported = try TestEnvironment.koyomi(["import", trip.path], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(imported.stdout, "個人 にインポートしました: 追加 1、更新 0、スキップ 0\n", imported.stderr)
+        let again = try TestEnvironment.koyomi(["import", trip.path], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(again.stdout, "個人 にインポートしました: 追加 0、更新 0、スキップ 1\n"
+                       + "  スキップ “京都旅行” (kyoto): すでに最新です\n", again.stderr)
+        let accounts = try TestEnvironment.koyomi(["account", "list"], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(accounts.stdout, "アカウントはありません。koyomi account add URL --user NAME で追加できます\n",
+                       accounts.stderr)
+        // Bad input is said in Japanese too.
+        let badDate = try TestEnvironment.koyomi(["list", "--date", "2026-13-01"], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(badDate.status, 2)
+        XCTAssertEqual(badDate.stderr, "koyomi list: --date には実在する日付を YYYY-MM-DD で指定してください (指定: 「2026-13-01」)\n")
+        let badOption = try TestEnvironment.koyomi(["add", "--frobnicate"], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(badOption.stderr, "koyomi add: 不明なオプション「--frobnicate」\n")
+        let noFile = try TestEnvironment.koyomi(["import"], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(noFile.stderr, "koyomi import: どのファイルですか? インポートする .ics ファイルを指定してください\n")
+        let uid = added.stdout.trimmingCharacters(in: .newlines)
+        let removed = try TestEnvironment.koyomi(["remove", uid], dataHome: dataHome, environment: japanese)
+        XCTAssertEqual(removed.stdout, "個人 から「茶会」(\(uid)) を削除しました\n", removed.stderr)
+    }
 }

@@ -71,7 +71,24 @@ public final class Inscription: Widget {
         self.text = text
         guard runs != shownRuns else { return }
         shownRuns = runs
+        setAttributes(runs)
+    }
+
+    /// Pixels each line of text set by `setText(_:runs:)` takes, centred on the font's own
+    /// line (Pango's absolute line height, smaller or larger); nil: the font's own. A line
+    /// taller than the inscription's room is drawn from its top and clipped at the bottom: a
+    /// line of the room's height keeps the glyphs of a taller font (CJK) centred and whole.
+    public var lineHeight: Int? {
+        didSet {
+            if lineHeight != oldValue, let shownRuns { setAttributes(shownRuns) }
+        }
+    }
+
+    private func setAttributes(_ runs: [TextRun]) {
         guard let list = pango_attr_list_new() else { return }
+        if let lineHeight, let attribute = pango_attr_line_height_new_absolute(Int32(lineHeight) * PANGO_SCALE) {
+            pango_attr_list_insert(list, attribute)
+        }
         for run in runs {
             guard let attribute = run.style == .bold ? pango_attr_weight_new(PANGO_WEIGHT_BOLD)
                 : pango_attr_scale_new(1 / 1.2) else { continue }

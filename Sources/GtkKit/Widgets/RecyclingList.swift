@@ -339,7 +339,7 @@ public final class RecyclingList<Row: RecyclableRow>: Widget {
             let box = Unmanaged<ClosureBox<Body>>.fromOpaque(data!).takeUnretainedValue()
             guard let text = MainActor.assumeIsolated({ box.body() }), !text.isEmpty,
                   let tooltipObject else { return 0 }
-            gtk_tooltip_set_text(OpaquePointer(tooltipObject), text)
+            MainActor.assumeIsolated { Widget.show(text, in: OpaquePointer(tooltipObject)) }
             return 1
         }
         gtk_widget_set_has_tooltip(row.rowWidget.widget, 1)

@@ -102,6 +102,7 @@ open class Widget: GObjectRef {
         set {
             guard newValue != tooltip else { return }
             gtk_widget_set_tooltip_text(widget, newValue)
+            if newValue != nil { showsTooltipTextOnItsLines() }
         }
     }
 

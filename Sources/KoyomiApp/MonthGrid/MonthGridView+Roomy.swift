@@ -15,6 +15,13 @@ extension MonthGridView {
     /// Pixels of a one-day bar's width that its words cannot use: the plan-bar style's margins
     /// (2 + 2), colour mark (3) and padding (4 + 4), WeekStylesheet.
     nonisolated static let barTextInset = 15
+    /// Pixels of a bar's line of words: `lineHeight` less the 2 px between bars and the
+    /// plan-bar style's margins (1 + 1), the month-bar style having no padding above or below.
+    /// Set as the words' line height: a line of Noto Sans CJK is 16–17 px tall at the bars'
+    /// size, and GtkInscription draws a line taller than its room from the top, so 「元日」 lost
+    /// the bottom of its glyphs in the 12 px a padding left (Latin text the last row of its
+    /// descenders); a 14 px line is centred on the font's own.
+    nonisolated static let barLineHeight = lineHeight - 4
     /// A chip's font size against the base font (bold, as the day cell's button makes it), and
     /// the pixels of its width its words cannot use: the colour mark (4) and padding (4 + 3),
     /// Stylesheet's `.month-chip`.
@@ -122,6 +129,8 @@ extension MonthGridView {
     private func bar(at index: Int) -> WeekPlanBlock {
         while bars.count <= index {
             let bar = WeekPlanBlock(isBar: true)
+            bar.button.addCSSClass("month-bar")
+            bar.text.lineHeight = Self.barLineHeight
             bar.button.onClicked { [weak self, weak bar] in
                 guard let self, let entry = bar?.entry else { return }
                 self.delegate?.monthGrid(self, didSelectPlan: entry)

@@ -1,6 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
+import Translation
 
 /// Koyomi's user-visible strings through GNU gettext (glibc's libintl), domain "koyomi",
 /// catalogs compiled from `po/` by `scripts/compile-translations`.

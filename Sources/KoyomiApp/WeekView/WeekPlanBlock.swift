@@ -9,7 +9,8 @@ import GtkKit
 @MainActor
 final class WeekPlanBlock {
     let button: Button
-    private let text = Inscription()
+    /// The words (the month's bars set their line height; tests read how they are drawn).
+    let text = Inscription()
     private var colorClass: String?
     private(set) var entry: PlanOnDay?
     /// What the block says, kept for checks of what the user sees.

@@ -28,6 +28,9 @@ enum WeekStylesheet {
     button.plan-block:dir(rtl), button.plan-bar:dir(rtl) { border-left-width: 0; border-right-width: 3px; }
     button.plan-block { margin: 0 1px 1px 1px; }
     button.plan-bar { margin: 1px 2px; }
+    /* A month's bar has a line of MonthGridView.lineHeight (18 px) less its margins, 14 px, all
+       of it for its words, whose lines are made as tall (MonthGridView.barLineHeight). */
+    button.plan-bar.month-bar { padding-top: 0; padding-bottom: 0; }
     button.plan-block.cut-before { border-top-left-radius: 0; border-top-right-radius: 0; }
     button.plan-block.cut-after { border-bottom-left-radius: 0; border-bottom-right-radius: 0; }
     button.plan-bar.cut-before { border-top-left-radius: 0; border-bottom-left-radius: 0; }

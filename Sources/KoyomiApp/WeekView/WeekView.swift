@@ -197,7 +197,7 @@ final class WeekView {
             }
             let day = span.days[index]
             header.isVisible = true
-            let text = formatter.weekdaySymbols(order: [day.weekday])[0] + " " + formatter.dayNumber(day)
+            let text = formatter.weekColumnHeader(day)
             if header.label != text { header.label = text }
             let count = newState.slice.plans(on: day).count
             headerLabels[index] = { [formatter] in formatter.dayAccessibleLabel(day, planCount: count) }
