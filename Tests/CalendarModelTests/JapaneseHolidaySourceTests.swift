@@ -32,4 +32,19 @@ final class JapaneseHolidaySourceTests: XCTestCase {
         let entries = source.searchEntries(near: day(2027, 1, 2).start(in: utc))
         XCTAssertEqual(entries.filter { $0.plan.title == "元日" }.map { $0.plan.days(in: utc).lowerBound }, [day(2027, 1, 1)])
     }
+
+    /// The built-in calendar stays after the files' calendars, whenever those arrive.
+    func testAStoreListsItAfterTheFilesCalendars() {
+        let utc = gregorian()
+        let holidays = JapaneseHolidaySource(japanese: false, timeCalendar: utc)
+        let store = CalendarStore(sources: [holidays], calendar: utc, today: day(2027, 1, 1), firstWeekday: 1)
+        let work = StaticPlanSource(calendar: CalendarInfo(id: CalendarID("/work.ics"), name: "Work", color: "#1c71d8"),
+                                    plans: [], timeCalendar: utc)
+        let home = StaticPlanSource(calendar: CalendarInfo(id: CalendarID("/home.ics"), name: "Home", color: "#2ec27e"),
+                                    plans: [], timeCalendar: utc)
+        store.addSource(work)
+        store.addSources([home, JapaneseHolidaySource(japanese: true, timeCalendar: utc)])
+        XCTAssertEqual(store.calendars.map(\.name), ["Work", "Home", "日本の祝日"])
+        XCTAssertEqual(store.plans(on: day(2027, 1, 1)).map(\.plan.title), ["元日"])
+    }
 }

@@ -27,7 +27,7 @@ public final class JapaneseHolidaySource: PlanSource, @unchecked Sendable {
         self.japanese = japanese
         self.timeCalendar = timeCalendar
         calendar = CalendarInfo(id: Self.calendarID, name: Self.name(japanese: japanese), color: Self.color,
-                                isHoliday: true, isReadOnly: true)
+                                isHoliday: true, isReadOnly: true, isBuiltIn: true)
     }
 
     /// For the user's locale: Japanese names when its language is Japanese.
