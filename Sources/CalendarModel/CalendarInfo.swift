@@ -15,6 +15,9 @@ public struct CalendarInfo: Hashable, Sendable {
     /// Holiday calendars decorate days with short text labels instead of dots.
     public var isHoliday: Bool
     public var isReadOnly: Bool
+    /// Made by Koyomi, not read from a file (Japan's holidays): listed after the files'
+    /// calendars, never written, never removed.
+    public var isBuiltIn: Bool
     /// Only part of the calendar is read yet (the months shown first, at start-up): it is
     /// shown, and read-only until the rest is read.
     public var isLoading: Bool
@@ -23,12 +26,13 @@ public struct CalendarInfo: Hashable, Sendable {
     public static let fallbackColors = ["#3584e4", "#e66100", "#2ec27e", "#9141ac", "#e5a50a", "#c01c28", "#865e3c", "#1c71d8"]
 
     public init(id: CalendarID, name: String, color: String, isHoliday: Bool = false, isReadOnly: Bool = true,
-                isLoading: Bool = false) {
+                isLoading: Bool = false, isBuiltIn: Bool = false) {
         self.id = id
         self.name = name
         self.color = color
         self.isHoliday = isHoliday
         self.isReadOnly = isReadOnly
         self.isLoading = isLoading
+        self.isBuiltIn = isBuiltIn
     }
 }

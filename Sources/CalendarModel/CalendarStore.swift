@@ -205,7 +205,8 @@ public final class CalendarStore {
         sourcesChanged()
     }
 
-    /// Adds `source`, or replaces the source whose calendar has the same id.
+    /// Adds `source`, or replaces the source whose calendar has the same id. Built-in
+    /// calendars (`CalendarInfo.isBuiltIn`) stay last.
     public func addSource(_ source: any PlanSource) {
         addSources([source])
     }
@@ -217,6 +218,9 @@ public final class CalendarStore {
         for source in added {
             if let at = sources.firstIndex(where: { $0.calendar.id == source.calendar.id }) {
                 sources[at] = source
+            } else if !source.calendar.isBuiltIn, let builtIn = sources.firstIndex(where: { $0.calendar.isBuiltIn }) {
+                // Built-in calendars stay after the files', whenever those arrive.
+                sources.insert(source, at: builtIn)
             } else {
                 sources.append(source)
             }

@@ -46,6 +46,10 @@ public struct Settings: Equatable, Sendable {
     /// file's path). Ids of calendars that no longer exist are harmless and kept.
     public var hiddenCalendars: Set<CalendarID>
 
+    /// Built-in calendars that are off by default here (Japan's holidays outside a Japanese
+    /// locale) and that the user switched on: they stay on at the next start.
+    public var shownCalendars: Set<CalendarID>
+
     /// Files from outside the calendars folder that `koyomi FILE.ics` added to the open window:
     /// they open again at every start until the user closes them in the calendars list.
     public var keptFiles: Set<CalendarID>
@@ -73,7 +77,8 @@ public struct Settings: Equatable, Sendable {
                 windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
                 isMaximized: Bool = false, panelPosition: PanelPosition? = nil,
                 calendarView: CalendarViewKind = .month, selectedDay: CalendarDay? = nil,
-                hiddenCalendars: Set<CalendarID> = [], keptFiles: Set<CalendarID> = [],
+                hiddenCalendars: Set<CalendarID> = [], shownCalendars: Set<CalendarID> = [],
+                keptFiles: Set<CalendarID> = [],
                 snoozeMinutes: Int = Settings.defaultSnoozeMinutes, defaultReminders: [CalendarID: [Int]] = [:]) {
         // Property observers do not run in an initializer, so validate here too.
         self.firstWeekday = Self.validWeekday(firstWeekday)
@@ -85,6 +90,7 @@ public struct Settings: Equatable, Sendable {
         self.calendarView = calendarView
         self.selectedDay = selectedDay
         self.hiddenCalendars = hiddenCalendars
+        self.shownCalendars = shownCalendars
         self.keptFiles = keptFiles
         self.snoozeMinutes = Self.clamp(snoozeMinutes, to: Self.snoozeRange)
         self.defaultReminders = Self.validReminders(defaultReminders)

@@ -69,8 +69,9 @@ public struct LaunchOptions: Equatable, Sendable {
       --version                  show the version and exit
 
     Commands (they never open a window; see koyomi COMMAND --help):
-      list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--json] [FILE…]
-                                 print the plans of a day or month
+      list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--holidays jp]
+           [--json] [FILE…]
+                                 print the plans of a day or month (and Japan's holidays)
       reminders [--days N] [--calendar NAME] [--json] [FILE…]
                                  print the reminders coming due
       add --title T --start YYYY-MM-DD[THH:MM] [--end …] [--all-day] [--calendar NAME]

@@ -91,7 +91,8 @@ final class WindowController: CalendarFileActions {
         coordinator.editing = editing
         editing.onCalendarSaved = { [unowned self] id in self.reload(id) }
         connectEditing(application: application)
-        store.setHiddenCalendars(settings.settings.hiddenCalendars)
+        store.setHiddenCalendars(settings.settings.startingHiddenCalendars(offByDefault: builtInCalendarsOffByDefault))
+        store.addSource(holidaySource(placingDaysWith: calendar))
         editing.calendars = calendarsList
         mainWindow.header.addTool(sync.button)
         mainWindow.header.addTool(sync.status)
@@ -249,10 +250,11 @@ final class WindowController: CalendarFileActions {
         mainWindow.grid.reloadDecorationsNow()
     }
 
-    /// Hidden calendars are remembered across runs (by file path).
+    /// Hidden calendars are remembered across runs (by file path, or a built-in calendar's id).
     func rememberHiddenCalendars() {
         let hidden = store.hiddenCalendars
-        settings.update { $0.hiddenCalendars = hidden }
+        let offByDefault = builtInCalendarsOffByDefault
+        settings.update { $0.remember(hidden: hidden, offByDefault: offByDefault) }
     }
 
     /// The files opened so far, in order.
@@ -316,6 +318,7 @@ final class WindowController: CalendarFileActions {
         if newZone.identifier != store.calendar.timeZone.identifier {
             let calendar = localeSettings.calendar(timeZone: newZone)
             store.setCalendar(calendar)
+            store.addSource(holidaySource(placingDaysWith: calendar))
             editing.setTimeZone(newZone)
             coordinator.replaceFormatter(CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings()))
             // Problems were shown when the files were first opened; only the plans move.

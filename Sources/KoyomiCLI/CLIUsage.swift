@@ -15,7 +15,8 @@ enum CLIUsage {
     }
 
     static let list = """
-    Usage: koyomi list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--json] [FILE.ics…]
+    Usage: koyomi list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--holidays jp]
+                       [--json] [FILE.ics…]
 
     Prints the plans that overlap the day (default: today in TZ, else the system zone) or
     the month, all-day plans first, then by start; a plan over several days is listed once.
@@ -25,6 +26,9 @@ enum CLIUsage {
       --date YYYY-MM-DD   the day to list
       --month YYYY-MM     every day of this month
       --calendar NAME     only this calendar (its name or file name)
+      --holidays jp       also Japan's national holidays, computed (nothing is downloaded),
+                          as all-day entries of the calendar "Holidays in Japan" ("日本の祝日"
+                          and Japanese names when LC_TIME or LANG is Japanese)
       --json              a JSON array; keys: uid, occurrence, calendar, title, start,
                           end, allDay, location (all-day ends are exclusive)
     """
@@ -41,6 +45,9 @@ enum CLIUsage {
 
       --days N            how many days ahead to look
       --calendar NAME     only this calendar (its name or file name)
+      --holidays jp       also Japan's national holidays, computed (nothing is downloaded),
+                          as all-day entries of the calendar "Holidays in Japan" ("日本の祝日"
+                          and Japanese names when LC_TIME or LANG is Japanese)
       --json              a JSON array; keys: due, snoozed, plan (the keys of list --json)
     """
 

@@ -3,7 +3,7 @@ import CalendarSync
 import Foundation
 import ICalendar
 
-/// `koyomi list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--json] [FILE...]`.
+/// `koyomi list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--holidays jp] [--json] [FILE...]`.
 ///
 /// Days are walked in order; each day's plans come in the window's order (`PlanOrdering`:
 /// all-day first, then by start), and a plan spanning several days is listed once, on the
@@ -12,12 +12,14 @@ struct ListCommand {
     var first: CalendarDay
     var last: CalendarDay
     var calendarName: String?
+    /// `--holidays jp`: Japan's holidays, computed, listed beside the plans as all-day entries.
+    var holidays: Bool
     var json: Bool
     var files: [String]
     let context: CLIContext
 
     init(arguments: [String], context: CLIContext) throws(CLIError) {
-        let parsed = try CLIArguments(arguments, valued: ["--date", "--month", "--calendar"], flags: ["--json"])
+        let parsed = try CLIArguments(arguments, valued: ["--date", "--month", "--calendar", "--holidays"], flags: ["--json"])
         self.context = context
         switch (parsed.values["--date"], parsed.values["--month"]) {
         case (.some, .some):
@@ -39,6 +41,7 @@ struct ListCommand {
             (first, last) = (context.today, context.today)
         }
         calendarName = parsed.values["--calendar"]
+        holidays = try Self.holidays(parsed.values["--holidays"])
         json = parsed.flags.contains("--json")
         files = parsed.positionals
     }
@@ -47,10 +50,22 @@ struct ListCommand {
     func run() throws(CLIError) -> CLIResult {
         let sources = try UserCalendarFolder.select(try UserCalendarFolder.listed(files, context: context), named: calendarName)
         let warnings = UserCalendarFolder.warnings(of: sources, command: "list")
-        return CLIResult(status: 0, output: try plans(in: sources), error: warnings)
+        let locale = LocaleSettings.fromEnvironment(context.environment).locale
+        let builtIn: [any PlanSource] = holidays
+            ? [JapaneseHolidaySource(locale: locale, timeCalendar: context.calendar)] : []
+        return CLIResult(status: 0, output: try plans(in: sources + builtIn), error: warnings)
     }
 
-    private func plans(in sources: [ICalendarFile]) throws(CLIError) -> String {
+    /// The one country Koyomi computes holidays for; anything else is a usage error in words.
+    private static func holidays(_ value: String?) throws(CLIError) -> Bool {
+        guard let value else { return false }
+        guard value.lowercased() == JapaneseHolidaySource.commandLineName else {
+            throw .usage("--holidays knows only “jp” (Japan's national holidays), got “\(value)”")
+        }
+        return true
+    }
+
+    private func plans(in sources: [any PlanSource]) throws(CLIError) -> String {
         let calendar = context.calendar
         let interval = DateInterval(start: first.start(in: calendar), end: last.adding(days: 1).start(in: calendar))
         var byDay: [CalendarDay: [Plan]] = [:]

@@ -16,6 +16,7 @@ struct BenchOptions {
     var reminders = false
     /// Reading plain phrases (quick add) instead of the app's rows.
     var quickAdd = false
+    var holidays = false
     /// `--only startup`: the start-up rows and the screen runs, without the sizes' rows.
     var onlyStartup = false
     /// `--peer gnome-calendar`: GNOME Calendar measured on the screen beside koyomi.
@@ -28,6 +29,7 @@ struct BenchOptions {
            koyomi-bench --recurrence [--runs N]
            koyomi-bench --reminders [--runs N]
            koyomi-bench --quick-add [--runs N]
+           koyomi-bench --holidays [--runs N]
 
     Generates calendars of each size in a temporary folder and measures load, first frame,
     paging, selection, the week view, search, save and peak RSS, beside libical's raw parse
@@ -54,6 +56,7 @@ struct BenchOptions {
       --reminders        instead: the next week's reminders among 100,000 plans, about
                          10,000 of them with a reminder
       --quick-add        instead: reading plain phrases in English and Japanese (quick add)
+      --holidays         instead: computing a year of Japan's holidays (1955–2099, no cache)
     Without DISPLAY it re-runs itself under xvfb-run and dbus-run-session (GSK_RENDERER=cairo).
     """
 
@@ -85,6 +88,7 @@ struct BenchOptions {
             case "--recurrence": options.recurrence = true
             case "--reminders": options.reminders = true
             case "--quick-add": options.quickAdd = true
+            case "--holidays": options.holidays = true
             case "--only":
                 let part = try value(argument)
                 guard part == "startup" else { throw BenchError("--only: only “startup” can be run alone, not “\(part)”") }

@@ -47,6 +47,12 @@ if options.quickAdd {
     exit(0)
 }
 
+if options.holidays {
+    log("holidays: each year of 1955–2099, \(options.runs) runs")
+    print(HolidayBenchmark.render(HolidayBenchmark().run(runs: options.runs)))
+    exit(0)
+}
+
 BenchEnvironment.runUnderXvfbIfHeadless()
 
 do {

@@ -92,6 +92,19 @@ final class QuickAddParserTests: XCTestCase {
         XCTAssertEqual(read("明日 会議室にて 打ち合わせ", "ja_JP"), "打ち合わせ | 2026-12-03 all day | at 会議室")
     }
 
+    /// Issue 40: "祝日" (holiday) and "振替休日" (substitute holiday) are words of a title, not
+    /// days, though both end in 日 as days do ("15日", "日曜"); the days and times beside them are read.
+    func testHolidayWordsStayInTheTitle() {
+        XCTAssertEqual(read("祝日", "ja_JP"), "祝日 | 2026-12-02 all day")
+        XCTAssertEqual(read("振替休日", "ja_JP"), "振替休日 | 2026-12-02 all day")
+        XCTAssertEqual(read("祝日出勤 明日 9時", "ja_JP"), "祝日出勤 | 2026-12-03 09:00–10:00")
+        XCTAssertEqual(read("振替休日に映画 12月24日", "ja_JP"), "振替休日に映画 | 2026-12-24 all day")
+        XCTAssertEqual(read("祝日の集まり 15日 18時", "ja_JP"), "祝日の集まり | 2026-12-15 18:00–19:00")
+        XCTAssertEqual(read("振替休日 買い物 午後3時", "ja_JP"), "振替休日 買い物 | 2026-12-02 15:00–16:00")
+        XCTAssertEqual(read("月曜 祝日パーティー", "ja_JP"), "祝日パーティー | 2026-12-07 all day")
+        XCTAssertEqual(read("毎週月曜 祝日当番", "ja_JP"), "祝日当番 | 2026-12-07 all day | FREQ=WEEKLY;BYDAY=MO")
+    }
+
     /// Issue 35: a range of days in any way a single day is written is one all-day plan over
     /// them all, the last day included; a missing year is the next such day, as for one day.
     func testDayRangesAreOneAllDayPlan() {

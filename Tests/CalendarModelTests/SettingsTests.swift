@@ -64,4 +64,25 @@ final class SettingsTests: XCTestCase {
         settings.panelPosition = nil
         XCTAssertEqual(settings, .defaults)
     }
+
+    /// A built-in calendar off by default starts hidden until switched on; switched on it is
+    /// remembered as shown, switched off again forgotten; its default is never written as hidden.
+    func testBuiltInCalendarsOffByDefaultAreHiddenUntilSwitchedOn() {
+        let holidays = CalendarID("koyomi:holidays/jp"), work = CalendarID("/work.ics")
+        var settings = Settings(hiddenCalendars: [work])
+        XCTAssertEqual(settings.startingHiddenCalendars(offByDefault: [holidays]), [work, holidays])
+        XCTAssertEqual(settings.startingHiddenCalendars(offByDefault: []), [work], "on by default: only the saved set")
+
+        settings.remember(hidden: [work], offByDefault: [holidays])
+        XCTAssertEqual(settings.shownCalendars, [holidays])
+        XCTAssertEqual(settings.startingHiddenCalendars(offByDefault: [holidays]), [work], "switched on, it stays on")
+
+        settings.remember(hidden: [work, holidays], offByDefault: [holidays])
+        XCTAssertEqual(settings.hiddenCalendars, [work], "the default is not written as a choice")
+        XCTAssertEqual(settings.shownCalendars, [])
+        XCTAssertEqual(settings.startingHiddenCalendars(offByDefault: [holidays]), [work, holidays])
+
+        settings.remember(hidden: [holidays], offByDefault: [])
+        XCTAssertEqual(settings.hiddenCalendars, [holidays], "on by default, switched off: kept hidden")
+    }
 }

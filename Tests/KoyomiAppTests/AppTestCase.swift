@@ -265,6 +265,9 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     func plain(_ text: String?) -> String? { text?.replacingOccurrences(of: "\u{202F}", with: " ") }
 
     @MainActor var window: MainWindow { controller.mainWindow }
+    /// The window's calendars read from files, in order: the built-in holidays (always listed,
+    /// hidden outside a Japanese locale) left aside.
+    @MainActor var fileCalendars: [CalendarInfo] { controller.store.calendars.filter { !$0.isBuiltIn } }
     @MainActor var title: String { window.header.title.text }
     @MainActor var rowTitles: [String] { window.planList.rows.map(\.title) }
     @MainActor var rowRanges: [String] { window.planList.rows.map(\.rangeText) }

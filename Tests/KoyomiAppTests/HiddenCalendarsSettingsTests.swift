@@ -40,6 +40,17 @@ final class HiddenCalendarsSettingsTests: XCTestCase {
         XCTAssertEqual(SettingsStore(environment: environment).settings.hiddenCalendars, ids)
     }
 
+    /// A built-in calendar off by default that the user switched on (issue 40) is kept as shown.
+    func testShownBuiltInCalendarsSurviveARestart() throws {
+        let store = SettingsStore(environment: environment)
+        XCTAssertTrue(store.update { $0.shownCalendars = [CalendarID("koyomi:holidays/jp")] })
+        let text = try fileText()
+        XCTAssertTrue(text.contains("shown-calendars=koyomi:holidays/jp"), text)
+        XCTAssertEqual(SettingsStore(environment: environment).settings.shownCalendars, [CalendarID("koyomi:holidays/jp")])
+        store.update { $0.shownCalendars = [] }
+        XCTAssertFalse(try fileText().contains("shown-calendars"))
+    }
+
     func testShowingEveryCalendarAgainRemovesTheKey() throws {
         let store = SettingsStore(environment: environment)
         store.update { $0.hiddenCalendars = [CalendarID("/a.ics")] }

@@ -59,7 +59,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
             XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1)
             unlink(path)
-            XCTAssertTrue(MainLoop.iterate(until: { self.controller.store.calendars.isEmpty }, timeout: 10))
+            XCTAssertTrue(MainLoop.iterate(until: { self.fileCalendars.isEmpty }, timeout: 10))
             XCTAssertTrue(cell("2026-11-10").visibleDotClasses.isEmpty)
             XCTAssertTrue(window.errors.messages.contains { $0.contains("gone.ics") && $0.contains("removed") },
                           "\(window.errors.messages)")
@@ -71,7 +71,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
         try MainActor.assumeIsolated {
             _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
             let list = controller.calendarsList
-            let id = try XCTUnwrap(controller.store.calendars.first?.id)
+            let id = try XCTUnwrap(fileCalendars.first?.id)
 
             list.calendarsList(list.popover, setVisible: false, for: id)
             XCTAssertTrue(cell("2026-11-10").visibleDotClasses.isEmpty, "a hidden calendar's dots go at once")
@@ -80,7 +80,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(cell("2026-11-10").visibleDotClasses.count, 1)
 
             list.calendarsList(list.popover, create: "Family", color: "#c01c28")
-            let family = try XCTUnwrap(controller.store.calendars.first { $0.name == "Family" })
+            let family = try XCTUnwrap(fileCalendars.first { $0.name == "Family" })
             XCTAssertEqual(window.currentToast?.title, "“Family” created", "the new calendar is announced")
             XCTAssertFalse(family.isReadOnly)
             XCTAssertTrue(storage.isUserCalendar(family.id.rawValue), "new calendars go to the user's folder")
@@ -89,9 +89,9 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             list.calendarsList(list.popover, recolor: family.id, to: "#2ec27e")
             list.calendarsList(list.popover, rename: family.id, to: "Home")
             waitForSaves()
-            XCTAssertEqual(controller.store.calendars.first { $0.id == family.id }?.name, "Home")
-            XCTAssertEqual(controller.store.calendars.first { $0.id == family.id }?.color, "#2ec27e")
-            XCTAssertEqual(list.popover.rows.count, 2, "the list shows both calendars")
+            XCTAssertEqual(fileCalendars.first { $0.id == family.id }?.name, "Home")
+            XCTAssertEqual(fileCalendars.first { $0.id == family.id }?.color, "#2ec27e")
+            XCTAssertEqual(list.popover.rows.map(\.nameLabel.text), ["work", "Home", "Holidays in Japan"], "the list shows both calendars, and the built-in one")
 
             list.calendarsList(list.popover, remove: family.id)
             XCTAssertFalse(FileManager.default.fileExists(atPath: family.id.rawValue), "the user's own calendar is removed")
@@ -100,7 +100,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(controller.settings.settings.keptFiles, [id], "only files from elsewhere are kept")
             list.calendarsList(list.popover, remove: id)
             XCTAssertTrue(FileManager.default.fileExists(atPath: path), "a file opened from elsewhere is only closed")
-            XCTAssertTrue(controller.store.calendars.isEmpty)
+            XCTAssertTrue(fileCalendars.isEmpty)
             XCTAssertEqual(controller.settings.settings.keptFiles, [], "closed: no longer opened at start")
         }
     }
@@ -112,9 +112,9 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
         XCTAssertEqual(chmod(path, 0o444), 0)
         MainActor.assumeIsolated {
             _ = openWindow([path], month: YearMonth(parsing: "2026-11"))
-            XCTAssertEqual(controller.store.calendars.first?.isReadOnly, true)
+            XCTAssertEqual(fileCalendars.first?.isReadOnly, true)
             let list = controller.calendarsList
-            list.popover.render(controller.store.calendars, hidden: [])
+            list.popover.render(fileCalendars, hidden: [])
             XCTAssertEqual(list.popover.rows.first?.caption.text, "Read-only")
             XCTAssertEqual(controller.editing.writableCalendars.count, 0, "no editor offers it")
         }
@@ -147,7 +147,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             chooser.choose(1)
             chooser.dialog.respond("import")
             waitForSaves()
-            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine"], "no calendar was made")
+            XCTAssertEqual(fileCalendars.map(\.name), ["mine"], "no calendar was made")
             XCTAssertEqual(window.currentToast?.title, "Imported incoming.ics: 1 added, 1 updated, 0 skipped")
             cell("2026-11-10").button.click()
             XCTAssertEqual(rowTitles, ["New title"], "the newer copy replaced the older")
@@ -198,8 +198,8 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(chooser.chosenIndex, 0, "the new calendar is chosen to begin with")
             chooser.dialog.respond("import")
             waitForSaves()
-            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine", "work", "Concerts"])
-            let made = try XCTUnwrap(controller.store.calendars.last)
+            XCTAssertEqual(fileCalendars.map(\.name), ["mine", "work", "Concerts"])
+            let made = try XCTUnwrap(fileCalendars.last)
             XCTAssertEqual(made.color, "#9141AC", "the file's colour")
             XCTAssertTrue(storage.isUserCalendar(made.id.rawValue), "a calendar of the user's own")
             let text = try String(contentsOfFile: made.id.rawValue, encoding: .utf8)
@@ -211,11 +211,11 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
 
             try XCTUnwrap(window.currentToast).clickButton()
             waitForSaves()
-            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine", "work"], "Undo takes the new calendar back")
+            XCTAssertEqual(fileCalendars.map(\.name), ["mine", "work"], "Undo takes the new calendar back")
             XCTAssertFalse(FileManager.default.fileExists(atPath: made.id.rawValue), "with its file")
             XCTAssertEqual(rowTitles, [])
             window.onRedo?()
-            XCTAssertTrue(MainLoop.iterate(until: { self.controller.store.calendars.count == 3 && self.rowTitles == ["Symphony"] },
+            XCTAssertTrue(MainLoop.iterate(until: { self.fileCalendars.count == 3 && self.rowTitles == ["Symphony"] },
                                            timeout: 10), "Redo brings the calendar back with its plans: \(rowTitles)")
             XCTAssertEqual(try String(contentsOfFile: made.id.rawValue, encoding: .utf8), text)
         }
@@ -235,7 +235,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             chooser.dialog.respond("cancel")
             waitForSaves()
             XCTAssertNil(controller.importer.targetDialog)
-            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine"])
+            XCTAssertEqual(fileCalendars.map(\.name), ["mine"])
         }
         XCTAssertEqual(try String(contentsOfFile: mine, encoding: .utf8), before)
     }
@@ -267,7 +267,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(controller.importer.targetDialogs.count, 1, "the other question stays")
             controller.importer.targetDialog?.dialog.respond("cancel")
             XCTAssertTrue(controller.importer.targetDialogs.isEmpty)
-            XCTAssertEqual(controller.store.calendars.map(\.name), ["mine"])
+            XCTAssertEqual(fileCalendars.map(\.name), ["mine"])
         }
     }
 

@@ -33,7 +33,7 @@ final class WindowSubscriptionTests: AppTestCase, @unchecked Sendable {
             _ = openWindow([], month: YearMonth(parsing: "2026-12"))
             controller.sync.subscribe(to: address)
             waitForSync()
-            let town = try XCTUnwrap(controller.store.calendars.first, "the subscription is shown")
+            let town = try XCTUnwrap(fileCalendars.first, "the subscription is shown")
             XCTAssertEqual(town.name, "Town events")
             XCTAssertTrue(town.isReadOnly, "a subscription cannot be edited")
             cell("2026-12-05").button.click()
@@ -67,7 +67,7 @@ final class WindowSubscriptionTests: AppTestCase, @unchecked Sendable {
             _ = openWindow([], month: YearMonth(parsing: "2026-12"))
             controller.sync.subscribe(to: address)
             waitForSync()
-            XCTAssertTrue(controller.store.calendars.isEmpty)
+            XCTAssertTrue(fileCalendars.isEmpty)
             XCTAssertTrue(window.errors.messages.contains { $0.hasPrefix("Cannot subscribe to \(address): ") },
                           "\(window.errors.messages)")
             XCTAssertTrue((try? controller.storage.subscriptions.load())?.isEmpty ?? true)

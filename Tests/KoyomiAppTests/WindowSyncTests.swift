@@ -46,7 +46,7 @@ final class WindowSyncTests: AppTestCase, @unchecked Sendable {
             waitForSync()
             XCTAssertTrue(controller.sync.button.isVisible)
             XCTAssertTrue(controller.sync.status.text.hasPrefix("Synced at "), controller.sync.status.text)
-            XCTAssertEqual(controller.store.calendars.map(\.name), ["Work"])
+            XCTAssertEqual(fileCalendars.map(\.name), ["Work"])
             cell("2026-12-01").button.click()
             XCTAssertEqual(rowTitles, ["Dentist"], "the server's plan is in the window")
 
@@ -68,13 +68,13 @@ final class WindowSyncTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(rowTitles.sorted(), ["Dentist (moved)", "Review"])
 
             // Removing the synced calendar here stops syncing it; the next sync does not bring it back.
-            let work = try? XCTUnwrap(controller.store.calendars.first)
+            let work = try? XCTUnwrap(fileCalendars.first)
             let list = controller.calendarsList
             if let work { list.calendarsList(list.popover, remove: work.id) }
             XCTAssertEqual((try? controller.storage.accounts.load())?.first?.calendars.count, 0)
             controller.sync.syncNow()
             waitForSync()
-            XCTAssertTrue(controller.store.calendars.isEmpty)
+            XCTAssertTrue(fileCalendars.isEmpty)
             XCTAssertFalse(FileManager.default.fileExists(atPath: work?.id.rawValue ?? "/"))
         }
     }

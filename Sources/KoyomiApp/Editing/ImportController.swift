@@ -214,9 +214,10 @@ final class ImportController {
         }
     }
 
-    /// Writes the shown calendars, each component as it is in its file, to `path` (atomically).
+    /// Writes the shown calendars' files, each component as it is in its file, to `path` (atomically).
     func export(to path: String) {
-        let shown = store.calendars.filter { !store.hiddenCalendars.contains($0.id) }
+        // Built-in calendars (Japan's holidays) have no file and are not the user's plans.
+        let shown = store.calendars.filter { !store.hiddenCalendars.contains($0.id) && !$0.isBuiltIn }
         do {
             let documents = try shown.map { calendar in
                 try CalendarDocument.load(path: calendar.id.rawValue, timeZone: store.calendar.timeZone).document

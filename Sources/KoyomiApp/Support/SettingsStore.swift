@@ -12,6 +12,8 @@ import ICalendar
 ///     show-week-numbers=true
 ///     hidden-calendars=/home/u/.local/share/koyomi/calendars/work.ics\n/media/b.ics
 ///                              # switched-off calendars' paths, one per line (GLib writes \n)
+///     shown-calendars=koyomi:holidays/jp
+///                              # built-in calendars off by default here that were switched on
 ///     kept-files=/media/b.ics  # files `koyomi FILE.ics` added to the open window, opened
 ///                              # again at every start until closed in the calendars list
 ///     [Window]
@@ -55,6 +57,7 @@ final class SettingsStore {
         static let firstWeekday = "first-weekday"
         static let showsWeekNumbers = "show-week-numbers"
         static let hiddenCalendars = "hidden-calendars"
+        static let shownCalendars = "shown-calendars"
         static let keptFiles = "kept-files"
         static let window = "Window"
         static let width = "width"
@@ -243,6 +246,9 @@ final class SettingsStore {
         if let value = file.string(Key.hiddenCalendars, in: Key.calendar) {
             settings.hiddenCalendars = Self.calendarIDs(in: value)
         }
+        if let value = file.string(Key.shownCalendars, in: Key.calendar) {
+            settings.shownCalendars = Self.calendarIDs(in: value)
+        }
         if let value = file.string(Key.keptFiles, in: Key.calendar) {
             settings.keptFiles = Self.calendarIDs(in: value)
         }
@@ -288,6 +294,11 @@ final class SettingsStore {
             file.set(text, for: Key.hiddenCalendars, in: Key.calendar)
         } else {
             file.removeValue(for: Key.hiddenCalendars, in: Key.calendar)
+        }
+        if let text = Self.text(of: settings.shownCalendars) {
+            file.set(text, for: Key.shownCalendars, in: Key.calendar)
+        } else {
+            file.removeValue(for: Key.shownCalendars, in: Key.calendar)
         }
         if let text = Self.text(of: settings.keptFiles) {
             file.set(text, for: Key.keptFiles, in: Key.calendar)
