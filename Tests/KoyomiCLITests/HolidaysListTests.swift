@@ -43,7 +43,8 @@ final class HolidaysListTests: CLITestCase {
 
         """)
         let plain = try koyomi(["list", "--date", "2027-01-11"], lang: "ja_JP.UTF-8")
-        XCTAssertEqual(plain.stdout, "2027-01-11  all day, 2027-01-10–2027-01-11  Ski trip  [Home]\n", plain.stderr)
+        XCTAssertEqual(plain.stdout, "2027-01-11  終日、2027-01-10–2027-01-11  Ski trip  [Home]\n",
+                       "in Japanese, and no holidays unless asked: \(plain.stderr)")
     }
 
     func testAnotherCountryIsRefusedInWords() throws {
