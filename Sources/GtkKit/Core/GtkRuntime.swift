@@ -26,8 +26,10 @@ public enum GtkRuntime {
     /// and is "Unnamed" there.
     @discardableResult
     public static func initialize(name: String? = nil) -> Bool {
+        // Also after GTK is up (a caller without a name may have come first): GTK gives the
+        // name to AT-SPI when asked.
+        if let name, g_get_prgname() == nil { g_set_prgname(name) }
         if initialized { return true }
-        if let name { g_set_prgname(name) }
         guard gtk_init_check() != 0 else { return false }
         adw_init()
         initialized = true
