@@ -247,7 +247,7 @@ final class WindowController: CalendarFileActions {
         editing.forget(id, keepingHistory: undoable)
         store.removeSource(id)
         rememberHiddenCalendars()
-        mainWindow.grid.reloadDecorationsNow()
+        coordinator.drawPlansNow()
     }
 
     /// Hidden calendars are remembered across runs (by file path, or a built-in calendar's id).
@@ -302,7 +302,7 @@ final class WindowController: CalendarFileActions {
     private func show(_ sources: [ICalendarFile]) {
         store.addSources(sources)
         // One synchronous pass for the whole batch, so the next frame already has the dots.
-        mainWindow.grid.reloadDecorationsNow()
+        coordinator.drawPlansNow()
     }
 
     /// Follows midnight, suspend and time-zone changes from now on.
