@@ -125,7 +125,8 @@ final class WeekView {
             }
             headerRow.add(header)
             headers.append(header)
-            let column = WeekDayColumn(owner: self)
+            let column = WeekDayColumn(colors: colors)
+            column.delegate = self
             body.add(column.box)
             columns.append(column)
             let more = Button(label: "")
@@ -217,7 +218,8 @@ final class WeekView {
             header.setAccessibleSelected(day == newState.selection)
             headerRow.place(header, x: Double(index) * share, width: share, y: 0, height: 1)
             body.place(columns[index].box, x: Double(index) * share, width: share, y: 0, height: 1)
-            columns[index].render(layouts[index], state: newState, gridHours: gridHours)
+            columns[index].render(layouts[index], state: newState, gridHours: gridHours, formatter: formatter,
+                                  rangeText: rangeText(for:))
         }
         renderHourLabels(layouts)
         renderAllDay(newState, share: share)
@@ -369,5 +371,20 @@ final class WeekView {
         let index = state.selection.flatMap { state.span.days.firstIndex(of: $0) } ?? 0
         if columns[index].focusFirst() { return }
         _ = headers[index].grabFocus()
+    }
+}
+
+/// The day columns' clicks, reported on as the week view's.
+extension WeekView: WeekDayColumnDelegate {
+    func dayColumn(_ column: WeekDayColumn, didSelect day: CalendarDay) {
+        delegate?.weekView(self, didSelect: day)
+    }
+
+    func dayColumn(_ column: WeekDayColumn, didClick entry: PlanOnDay) {
+        reportClick(on: entry)
+    }
+
+    func dayColumn(_ column: WeekDayColumn, didActivate entry: PlanOnDay) {
+        delegate?.weekView(self, didActivatePlan: entry)
     }
 }
