@@ -21,7 +21,9 @@ public final class CalendarStore {
         public static let calendars = Change(rawValue: 1 << 4)
     }
 
-    public private(set) var visibleMonth: YearMonth
+    public private(set) var visibleMonth: YearMonth {
+        didSet { if visibleMonth != oldValue { visibleLayout = MonthLayout(month: visibleMonth, firstWeekday: firstWeekday) } }
+    }
     public private(set) var selection: CalendarDay? {
         didSet { if let selection { lastSelection = selection } }
     }
@@ -43,18 +45,19 @@ public final class CalendarStore {
     public internal(set) var hiddenCalendars: Set<CalendarID> = []
     /// `CalendarID` → info, for decorations; rebuilt whenever the sources change.
     private(set) var calendarsByID: [CalendarID: CalendarInfo] = [:]
-    /// Recently built day indexes, newest last, so paging forth and back stays cheap.
-    /// Emptied whenever plans could land on other days (sources or time zone changed).
-    private var indexCache: [DayIndex] = []
-    /// Counts the times `indexCache` was emptied: an index prepared elsewhere before the last
+    /// Day indexes of the spans asked for or prepared, most recently used last: the visible
+    /// grid's, its neighbours, a week's, a day's. Every query reads one (`index(for:)`), and
+    /// one policy keeps them: past `indexLimit` the least recently used goes, never the
+    /// visible grid's. Emptied whenever plans could land on other days (sources, visibility or
+    /// time zone changed).
+    private var indexes: [DayIndex] = []
+    /// Counts the times `indexes` was emptied: an index prepared elsewhere before the last
     /// time holds an old set of plans (`adopt`).
     private var indexGeneration = 0
-    /// The visible month and its two neighbours (prepared ahead, see `prepareIndex`), plus one.
-    private static let indexCacheLimit = 4
-    /// Indexes of spans outside the visible grid that views asked for (`slice(of:)`), newest
-    /// last; emptied with `indexCache`.
-    var spanIndexes: [DayIndex] = []
-    static let spanIndexLimit = 3
+    /// The shown span, its neighbours either side (prepared ahead), and a few more.
+    static let indexLimit = 6
+    /// The visible month's grid, made again only when the month or the first weekday changes.
+    private var visibleLayout: MonthLayout
     /// Where indexes no longer needed are freed (`BackgroundWork`).
     let background: any BackgroundWork
     /// Compares plan titles for every sort of this store's plans, remembering the pairs met.
@@ -78,19 +81,15 @@ public final class CalendarStore {
         self.calendar = calendar
         self.today = today
         self.visibleMonth = month
-        self.firstWeekday = MonthLayout(month: month, firstWeekday: firstWeekday).firstWeekday
+        visibleLayout = MonthLayout(month: month, firstWeekday: firstWeekday)
+        self.firstWeekday = visibleLayout.firstWeekday
         self.calendarsByID = Self.calendarMap(sources)
         self.selection = layout.contains(today) ? today : nil
         lastSelection = selection
     }
 
     /// The 42 days of the visible month's grid.
-    public var layout: MonthLayout {
-        if let layout = indexCache.last?.layout, layout.month == visibleMonth {
-            return layout
-        }
-        return MonthLayout(month: visibleMonth, firstWeekday: firstWeekday)
-    }
+    public var layout: MonthLayout { visibleLayout }
 
     /// Every source's calendar, in source order, hidden ones included.
     public var calendars: [CalendarInfo] { sources.map(\.calendar) }
@@ -121,6 +120,7 @@ public final class CalendarStore {
         let normalized = MonthLayout(month: visibleMonth, firstWeekday: weekday).firstWeekday
         guard normalized != firstWeekday else { return }
         firstWeekday = normalized
+        visibleLayout = MonthLayout(month: visibleMonth, firstWeekday: normalized)
         forgetIndexes()
         var change: Change = .visibleMonth
         if let day = selection, !layout.contains(day) {
@@ -288,68 +288,75 @@ public final class CalendarStore {
         }
     }
 
-    /// Builds the day index of `month` ahead of time, so that paging there finds it ready (the
-    /// window builds the visible month's neighbours on another thread, `indexPreparation`).
-    /// The visible month's own index is never pushed out for it; nothing is notified.
-    public func prepareIndex(for month: YearMonth) {
-        indexPreparation(for: month).map { keep($0.build().index) }
+    /// Builds the day index of `span` ahead of time, so that showing it finds it ready (the
+    /// window prepares the shown view's neighbours on another thread, `indexPreparation`).
+    /// Nothing is notified.
+    public func prepareIndex(for span: DaySpan) {
+        indexPreparation(for: span).map { keep($0.build().index) }
     }
 
-    /// What `prepareIndex(for:)` would build, to build on another thread; nil when `month`'s
-    /// index is already there. Hand the built index back with `adopt`.
-    public func indexPreparation(for month: YearMonth) -> IndexPreparation? {
-        let layout = MonthLayout(month: month, firstWeekday: firstWeekday)
-        guard !indexCache.contains(where: { $0.layout == layout }) else { return nil }
-        return IndexPreparation(layout: layout, sources: visibleSources, calendar: calendar, titles: titles,
+    /// What `prepareIndex(for:)` would build, to build on another thread; nil when an index
+    /// holding `span` is already there. Hand the built index back with `adopt`.
+    public func indexPreparation(for span: DaySpan) -> IndexPreparation? {
+        guard !indexes.contains(where: { $0.span.contains(span) }) else { return nil }
+        return IndexPreparation(span: span, sources: visibleSources, calendar: calendar, titles: titles,
                                 calendars: calendarsByID, generation: indexGeneration)
     }
 
     /// Keeps an index built from `indexPreparation(for:)`, unless the plans changed since it
-    /// was asked for (it would show the old ones) or the month was built meanwhile.
+    /// was asked for (it would show the old ones) or its span was built meanwhile.
     public func adopt(_ prepared: PreparedIndex) {
         guard prepared.generation == indexGeneration,
-              !indexCache.contains(where: { $0.layout == prepared.index.layout }) else { return }
+              !indexes.contains(where: { $0.span.contains(prepared.index.span) }) else { return }
         keep(prepared.index)
     }
 
-    /// Caches a prepared index; the visible month's own index is never pushed out for it.
+    /// Whether an index holding `span` is ready (for tests of `prepareIndex`).
+    public func hasPreparedIndex(for span: DaySpan) -> Bool {
+        indexes.contains { $0.span.contains(span) }
+    }
+
+    /// The grid of `month` as this store lays it out (its first weekday): a span to prepare.
+    public func gridSpan(of month: YearMonth) -> DaySpan {
+        MonthLayout(month: month, firstWeekday: firstWeekday).span
+    }
+
+    /// The one query path: the most recent index holding `span`, else one built for it and kept.
+    func index(for span: DaySpan) -> DayIndex {
+        if let index = cachedIndex(holding: span) { return index }
+        let index = DayIndex(span: span, sources: visibleSources, calendar: calendar, titles: titles)
+        keep(index)
+        return index
+    }
+
+    /// The index a query about one `day` reads: any index already holding it (a week's, while
+    /// paging weeks into a month whose grid is not built), else the visible grid's for a day
+    /// of the grid, else the day's own.
+    func index(forDay day: CalendarDay) -> DayIndex {
+        let own = DaySpan(first: day, count: 1)
+        if let index = cachedIndex(holding: own) { return index }
+        return index(for: layout.contains(day) ? layout.span : own)
+    }
+
+    /// The most recent cached index holding `span`, made the most recent.
+    private func cachedIndex(holding span: DaySpan) -> DayIndex? {
+        guard let at = indexes.lastIndex(where: { $0.span.contains(span) }) else { return nil }
+        if at != indexes.count - 1 { indexes.append(indexes.remove(at: at)) }
+        return indexes[indexes.count - 1]
+    }
+
+    /// Caches an index; past the limit the least recently used goes, never the visible grid's.
     private func keep(_ index: DayIndex) {
-        indexCache.append(index)
-        if indexCache.count > Self.indexCacheLimit,
-           let oldest = indexCache.firstIndex(where: { $0.layout?.month != visibleMonth }) {
-            DayIndex.release([indexCache.remove(at: oldest)], through: background)
+        indexes.append(index)
+        if indexes.count > Self.indexLimit, let oldest = indexes.firstIndex(where: { $0.span != layout.span }) {
+            DayIndex.release([indexes.remove(at: oldest)], through: background)
         }
     }
 
     private func forgetIndexes() {
-        let forgotten = indexCache + spanIndexes
-        indexCache = []
-        spanIndexes = []
+        let forgotten = indexes
+        indexes = []
         DayIndex.release(forgotten, through: background)
         indexGeneration += 1
-    }
-
-    /// Whether `month`'s index is ready (for tests of `prepareIndex`).
-    public func hasPreparedIndex(for month: YearMonth) -> Bool {
-        indexCache.contains { $0.layout == MonthLayout(month: month, firstWeekday: firstWeekday) }
-    }
-
-    /// The visible layout's day index if it is built already (nil: asking would build it).
-    func builtCurrentIndex() -> DayIndex? {
-        let layout = layout
-        return indexCache.last { $0.layout == layout }
-    }
-
-    /// The day index of the visible layout, built on first use.
-    func currentIndex() -> DayIndex {
-        let layout = layout
-        if let at = indexCache.firstIndex(where: { $0.layout == layout }) {
-            let index = indexCache.remove(at: at)
-            indexCache.append(index)
-            return index
-        }
-        let index = DayIndex(layout: layout, sources: visibleSources, calendar: calendar, titles: titles)
-        keep(index)
-        return index
     }
 }

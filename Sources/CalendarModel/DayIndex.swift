@@ -1,26 +1,19 @@
 import Foundation
 
 /// A span's plans filed by day, built from one `plans(overlapping:)` call per source: a month
-/// grid's (`layout`) or any other span a view shows (`CalendarStore.slice(of:)`).
+/// grid's, a week's, a day's, any span a view shows (`CalendarStore.index(for:)`).
 ///
 /// A class so the store can fill in decorations lazily without copying the index.
 final class DayIndex {
     let span: DaySpan
-    /// The month grid it was built for, if it was.
-    let layout: MonthLayout?
     /// Only days that have plans; each list already in `PlanOrdering` order.
     let plansByDay: [CalendarDay: [PlanOnDay]]
     /// Distinct plans that touch at least one day of the span.
     let planCount: Int
     private var decorations: [CalendarDay: DayDecoration] = [:]
 
-    convenience init(layout: MonthLayout, sources: [any PlanSource], calendar: Calendar, titles: TitleCollation) {
-        self.init(span: layout.span, layout: layout, sources: sources, calendar: calendar, titles: titles)
-    }
-
     /// - Parameter titles: compares the plans' titles (the store's).
-    init(span: DaySpan, layout: MonthLayout? = nil, sources: [any PlanSource], calendar: Calendar,
-         titles: TitleCollation) {
+    init(span: DaySpan, sources: [any PlanSource], calendar: Calendar, titles: TitleCollation) {
         let interval = span.interval(in: calendar)
         let spanDays = span.days
         let days = SpanDays(span: span, days: spanDays, calendar: calendar)
@@ -57,7 +50,6 @@ final class DayIndex {
             byDay[spanDays[offset]] = rows
         }
         self.span = span
-        self.layout = layout
         self.plansByDay = byDay
         self.planCount = placed.count
     }

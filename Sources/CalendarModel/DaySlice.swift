@@ -30,23 +30,11 @@ public struct DaySlice {
 }
 
 extension CalendarStore {
-    /// The slice of `span` for a view that shows it (a week, the month's grid, any run of
-    /// days). Inside the visible month's grid it is read from the grid's own index when that is
-    /// built (or the span is the grid); another span gets an index of its own, one query per
-    /// source, kept until the plans change: a week paged into another month never waits for
-    /// that month's whole index.
+    /// The slice of `span` for a view that shows it (a week, the month's grid, a day, any run
+    /// of days), read from an index that holds it (the grid's, when built) or from one built
+    /// for the span alone, one query per source: a week paged into another month never waits
+    /// for that month's whole index.
     public func slice(of span: DaySpan) -> DaySlice {
-        if let grid = span == layout.span ? currentIndex() : builtCurrentIndex(), grid.span.contains(span) {
-            return DaySlice(span: span, index: grid, calendars: calendarsByID)
-        }
-        if let at = spanIndexes.firstIndex(where: { $0.span == span }) {
-            let index = spanIndexes.remove(at: at)
-            spanIndexes.append(index)
-            return DaySlice(span: span, index: index, calendars: calendarsByID)
-        }
-        let index = DayIndex(span: span, sources: visibleSources, calendar: calendar, titles: titles)
-        spanIndexes.append(index)
-        if spanIndexes.count > Self.spanIndexLimit { DayIndex.release([spanIndexes.removeFirst()], through: background) }
-        return DaySlice(span: span, index: index, calendars: calendarsByID)
+        DaySlice(span: span, index: index(for: span), calendars: calendarsByID)
     }
 }

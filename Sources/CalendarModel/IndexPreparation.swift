@@ -1,13 +1,13 @@
 import Foundation
 
-/// A month's day index to build away from the main thread: the layout, the sources as they
-/// were when it was asked for, and the store's index generation at that moment.
+/// A span's day index to build away from the main thread: the span, the sources as they were
+/// when it was asked for, and the store's index generation at that moment.
 ///
 /// Sendable by promise, not by type: sources never change once handed to a store (a file
 /// that changed becomes a new source), so reading them on another thread while the main
 /// thread reads them too is safe (`PlanSource`).
 public struct IndexPreparation: @unchecked Sendable {
-    let layout: MonthLayout
+    public let span: DaySpan
     let sources: [any PlanSource]
     let calendar: Calendar
     /// The store's, shared with the thread that builds (it is Sendable).
@@ -17,13 +17,10 @@ public struct IndexPreparation: @unchecked Sendable {
     let calendars: [CalendarID: CalendarInfo]
     let generation: Int
 
-    /// The month being prepared.
-    public var month: YearMonth { layout.month }
-
     /// Builds the index with every day's decoration: on any thread, as it only reads the
-    /// sources, so paging to the month leaves the window's thread only drawing to do.
+    /// sources, so paging there leaves the window's thread only drawing to do.
     public func build() -> PreparedIndex {
-        let index = DayIndex(layout: layout, sources: sources, calendar: calendar, titles: titles)
+        let index = DayIndex(span: span, sources: sources, calendar: calendar, titles: titles)
         index.decorateAll(calendars: calendars)
         return PreparedIndex(index: index, generation: generation)
     }

@@ -244,7 +244,7 @@ final class CalendarCoordinator: CalendarHeaderDelegate, PlanListViewDelegate, M
         if !change.isDisjoint(with: [.visibleMonth, .selection, .plans, .calendars]) { prepareNeighbours() }
     }
 
-    /// The months the shown view pages to next (`monthsToPrepare`), prepared on another
+    /// The spans the shown view pages to next (`spansToPrepare`), indexed on another
     /// thread once the frame is painted, so that paging there only draws and the main thread
     /// stays free for the next click. A jump further away builds its month when asked.
     private var isPreparing = false
@@ -257,23 +257,23 @@ final class CalendarCoordinator: CalendarHeaderDelegate, PlanListViewDelegate, M
         window.window.afterNextPaint { [weak self] in
             guard let self else { return }
             self.waitsForPaint = false
-            self.prepareNeighbours(of: self.current.monthsToPrepare(for: self.store))
+            self.prepareNeighbours(of: self.current.spansToPrepare(for: self.store))
         }
     }
 
     /// One preparation at a time. When it ends, the shown view's neighbours are looked at
     /// again: what it shows may have changed meanwhile, or the plans (then the built indexes
     /// are refused, holding the old ones).
-    private func prepareNeighbours(of months: [YearMonth]) {
+    private func prepareNeighbours(of spans: [DaySpan]) {
         guard !isPreparing else { return }
-        let preparations = months.compactMap { store.indexPreparation(for: $0) }
+        let preparations = spans.compactMap { store.indexPreparation(for: $0) }
         guard !preparations.isEmpty else { return }
         isPreparing = true
         MainLoop.runInBackground(givingWay: true, { preparations.map { $0.build() } }, then: { [weak self] built in
             guard let self else { return }
             self.isPreparing = false
             built.forEach { self.store.adopt($0) }
-            self.prepareNeighbours(of: self.current.monthsToPrepare(for: self.store))
+            self.prepareNeighbours(of: self.current.spansToPrepare(for: self.store))
         })
     }
 

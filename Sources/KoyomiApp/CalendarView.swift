@@ -53,8 +53,8 @@ protocol CalendarView: AnyObject {
     /// Hidden views drawn once the window is idle while this one is shown, so that switching
     /// to them only shows them.
     var viewsToPrepare: [CalendarViewKind] { get }
-    /// The months whose plans to index on another thread while it is shown: where paging goes next.
-    func monthsToPrepare(for store: CalendarStore) -> [YearMonth]
+    /// The spans whose plans to index on another thread while it is shown: where paging goes next.
+    func spansToPrepare(for store: CalendarStore) -> [DaySpan]
     /// The width the window leaves the views changed.
     func setAvailableWidth(_ width: Int)
     /// Puts the keyboard focus on the selected day (or its first plan).
@@ -67,15 +67,9 @@ extension CalendarView {
     var viewsToPrepare: [CalendarViewKind] { [] }
     func setAvailableWidth(_ width: Int) {}
 
-    /// The months of the spans a page either side of `span`.
-    static func monthsAround(_ span: DaySpan) -> [YearMonth] {
-        let pages = [span.first.adding(days: span.count), span.first.adding(days: -span.count)]
-        var months: [YearMonth] = []
-        for first in pages {
-            for month in [first.yearMonth, first.adding(days: span.count - 1).yearMonth] where !months.contains(month) {
-                months.append(month)
-            }
-        }
-        return months
+    /// The spans a page either side of `span`.
+    static func spansAround(_ span: DaySpan) -> [DaySpan] {
+        [DaySpan(first: span.first.adding(days: span.count), count: span.count),
+         DaySpan(first: span.first.adding(days: -span.count), count: span.count)]
     }
 }

@@ -96,12 +96,12 @@ final class MonthGridTests: AppTestCase {
             let store = controller.store
             let december = try! XCTUnwrap(YearMonth(year: 2026, month: 12))
             XCTAssertTrue(MainLoop.iterate(until: {
-                store.hasPreparedIndex(for: december.next) && store.hasPreparedIndex(for: december.previous)
+                store.hasPreparedIndex(for: store.gridSpan(of: december.next)) && store.hasPreparedIndex(for: store.gridSpan(of: december.previous))
             }), "January and November are prepared")
             XCTAssertEqual(title, "December 2026")
             // November was the first month shown, so only January says something above: page on.
             window.header.nextButton.click()
-            XCTAssertTrue(MainLoop.iterate(until: { store.hasPreparedIndex(for: december.next.next) }),
+            XCTAssertTrue(MainLoop.iterate(until: { store.hasPreparedIndex(for: store.gridSpan(of: december.next.next)) }),
                           "February is prepared once January is shown")
         }
     }

@@ -124,8 +124,8 @@ final class InteractionBenchmark {
         if twin.selection != store.selection, let day = store.selection { twin.select(day) }
         // The app's store has its neighbours ready by now (prepared after the first frame).
         Self.readViews(twin)
-        twin.prepareIndex(for: twin.visibleMonth.next)
-        twin.prepareIndex(for: twin.visibleMonth.previous)
+        twin.prepareIndex(for: twin.gridSpan(of: twin.visibleMonth.next))
+        twin.prepareIndex(for: twin.gridSpan(of: twin.visibleMonth.previous))
         return twin
     }
 
@@ -133,7 +133,7 @@ final class InteractionBenchmark {
     /// neighbours built on another thread; `then` runs once they are in.
     private static func prepareNeighbours(of twin: CalendarStore, then: @escaping @MainActor () -> Void) {
         let month = twin.visibleMonth
-        let preparations = [month.next, month.previous].compactMap { twin.indexPreparation(for: $0) }
+        let preparations = [month.next, month.previous].compactMap { twin.indexPreparation(for: twin.gridSpan(of: $0)) }
         guard !preparations.isEmpty else { return then() }
         MainLoop.runInBackground(givingWay: true, { preparations.map { $0.build() } }, then: { built in
             built.forEach { twin.adopt($0) }

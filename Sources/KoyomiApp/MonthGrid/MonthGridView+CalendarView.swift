@@ -42,7 +42,7 @@ extension MonthGridView: CalendarView {
     /// The week's blocks are made while the month is shown, not in the frame of the first switch.
     var viewsToPrepare: [CalendarViewKind] { [.week] }
 
-    func monthsToPrepare(for store: CalendarStore) -> [YearMonth] {
-        [store.visibleMonth.next, store.visibleMonth.previous]
+    func spansToPrepare(for store: CalendarStore) -> [DaySpan] {
+        [store.gridSpan(of: store.visibleMonth.next), store.gridSpan(of: store.visibleMonth.previous)]
     }
 }

@@ -41,7 +41,7 @@ extension WeekView: CalendarView {
 
     func plansChanged(_ context: CalendarViewContext) { render(context) }
 
-    func monthsToPrepare(for store: CalendarStore) -> [YearMonth] {
-        Self.monthsAround(span(for: store))
+    func spansToPrepare(for store: CalendarStore) -> [DaySpan] {
+        Self.spansAround(span(for: store))
     }
 }
