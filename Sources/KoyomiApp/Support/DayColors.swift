@@ -35,18 +35,27 @@ enum DayColors {
     static func red(in style: ColorClasses.Style) -> String { style == .light ? "#c01c28" : "#ff7b63" }
     static func blue(in style: ColorClasses.Style) -> String { style == .light ? "#1a5fb4" : "#99c1f1" }
 
-    /// The rules; `colors(in:)` and the CSS are one source, so the contrast test reads what
-    /// GTK is given.
+    /// Where the classes colour a day: each view of days names its numbers here, leaving out
+    /// what keeps its own colour (a selected day, a greyed one). A new view (the year view)
+    /// adds its selector and puts the classes on its numbers (`mark`).
+    static let coloredNumbers = [
+        // The month's cells: not the selected day's number, not a greyed one.
+        "button.day-cell:not(.selected) .day-number:not(.other-month)",
+        // The week view's day headers: not the selected day's.
+        "button.week-day-header:not(.selected)",
+    ]
+
+    /// The rules, made from `red(in:)`, `blue(in:)` and `coloredNumbers`, so the contrast test
+    /// reads what GTK is given.
     static var css: String {
         ColorClasses.Style.allCases.map { style in
             let scope = "." + windowClass + (style == .dark ? "." + ColorClasses.darkStyleClass : "")
-            // Month cells: not the selected day's number, not a greyed one.
-            let cell = "\(scope) button.day-cell:not(.selected) .day-number:not(.other-month)"
-            // Week view headers: not the selected day's.
-            let header = "\(scope) button.week-day-header:not(.selected)"
+            func selectors(_ classes: [String]) -> String {
+                classes.flatMap { name in coloredNumbers.map { "\(scope) \($0).\(name)" } }.joined(separator: ", ")
+            }
             return """
-            \(cell).day-sunday, \(cell).day-holiday, \(header).day-sunday, \(header).day-holiday { color: \(red(in: style)); }
-            \(cell).day-saturday, \(header).day-saturday { color: \(blue(in: style)); }
+            \(selectors(["day-sunday", "day-holiday"])) { color: \(red(in: style)); }
+            \(selectors(["day-saturday"])) { color: \(blue(in: style)); }
             """
         }.joined(separator: "\n") + "\n"
     }
