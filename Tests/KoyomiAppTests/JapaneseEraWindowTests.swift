@@ -72,7 +72,15 @@ final class JapaneseEraWindowTests: JapaneseTestCase, @unchecked Sendable {
                                                     locale: LocaleSettings(locale: Locale(identifier: "ja_JP"), firstWeekday: 1))
             let row = try XCTUnwrap(preferences.japaneseEraRow, "offered in Japanese")
             XCTAssertEqual(row.title, "年を和暦で表示する")
+            XCTAssertEqual(row.toggle.accessibleLabel, "年を和暦で表示する")
             XCTAssertFalse(row.isOn)
+            XCTAssertTrue(preferences.dayColorsRow.isOn, "days are coloured by default in Japanese")
+            preferences.present()
+            XCTAssertTrue(MainLoop.iterate(until: { preferences.window.isMapped }))
+            var painted = false
+            preferences.window.afterNextPaint { painted = true }
+            XCTAssertTrue(MainLoop.iterate(until: { painted }))
+            XCTAssertEqual(preferences.window.cutOffTexts, [], "every text is shown whole (issue 14)")
 
             row.isOn = true
             XCTAssertEqual(title, "令和元年5月")
