@@ -11,6 +11,9 @@ public final class CalendarFormatter {
     public let calendar: Calendar
     /// The words around the dates ("All day", "No plans on %@", plan counts).
     public let strings: FormatterStrings
+    /// Whether years are written in the Japanese era ("令和8年"): asked for and the locale's
+    /// language is Japanese (`JapaneseEra`). Only the texts that show a year change.
+    public let showsJapaneseEra: Bool
 
     // Day texts are formatted from noon UTC in a UTC calendar: days are civil dates, and
     // this way no time zone or DST gap can shift one to a neighbouring date.
@@ -26,18 +29,36 @@ public final class CalendarFormatter {
     /// The separator between the two ends of a range.
     static let rangeSeparator = " \u{2013} "
 
+    /// The calendar texts with a year are written in (Gregorian, or Japanese for the era).
+    private let yearCalendar: Calendar
+    /// "G" when the era is shown, so every template with a year writes it; else empty.
+    private let yearTemplatePrefix: String
+
     /// Whether the locale writes a date largest part first ("2027年1月3日"). Koyomi's own
     /// ranges ("Jan 3 – Jan 9, 2027") and week headers ("Sun 3") put the year last and the
     /// weekday first, so such locales take ICU's forms instead: "2027年1月3日～9日", "3日(日)".
     private let writesYearFirst: Bool
 
-    public init(locale: Locale, calendar: Calendar, strings: FormatterStrings = .english) {
+    /// - Parameter japaneseEra: write years in the Japanese era (the preference); honoured only
+    ///   where the locale's language is Japanese (`JapaneseEra.isOffered(in:)`).
+    public init(locale: Locale, calendar: Calendar, strings: FormatterStrings = .english, japaneseEra: Bool = false) {
         self.locale = locale
         self.calendar = calendar
         self.strings = strings
+        let showsEra = japaneseEra && JapaneseEra.isOffered(in: locale)
+        showsJapaneseEra = showsEra
         var utc = Calendar(identifier: .gregorian)
         utc.locale = locale
         utc.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        // Texts with a year are written in this calendar: ICU's Japanese calendar when the era
+        // is on (its eras since 明治 and 元年 are right here: CalendarFormatterEraTests), with
+        // the era ("G") in every template that has a year.
+        var years = showsEra ? Calendar(identifier: .japanese) : utc
+        years.locale = locale
+        years.timeZone = utc.timeZone
+        yearCalendar = years
+        yearTemplatePrefix = showsEra ? "G" : ""
+        let era = yearTemplatePrefix
 
         func make(_ template: String?, format: String? = nil, in cal: Calendar) -> DateFormatter {
             let formatter = DateFormatter()
@@ -48,13 +69,13 @@ public final class CalendarFormatter {
             if let format { formatter.dateFormat = format }
             return formatter
         }
-        monthTitleFormatter = make("yMMMM", in: utc)
+        monthTitleFormatter = make(era + "yMMMM", in: years)
         // A bare pattern, not a template: "d" as a template gives "10日" in Japanese.
         dayNumberFormatter = make(nil, format: "d", in: utc)
-        fullDateFormatter = make("yMMMMEEEEd", in: utc)
+        fullDateFormatter = make(era + "yMMMMEEEEd", in: years)
         weekdayDateFormatter = make("MMMMEEEEd", in: utc)
         shortDateFormatter = make("MMMd", in: utc)
-        shortDateWithYearFormatter = make("yMMMd", in: utc)
+        shortDateWithYearFormatter = make(era + "yMMMd", in: years)
         timeFormatter = make("jmm", in: calendar)
         let yearFirst = shortDateWithYearFormatter.dateFormat ?? ""
         writesYearFirst = (yearFirst.firstIndex(of: "y") ?? yearFirst.endIndex) < (yearFirst.firstIndex(of: "d") ?? yearFirst.endIndex)
@@ -98,26 +119,27 @@ public final class CalendarFormatter {
 
     /// ICU's forms for the locales that write the year first; made when first asked.
     private lazy var dayWithWeekdayFormatter = utcFormatter("Ed")
-    private lazy var rangeFormatter = utcRangeFormatter("yMMMd")
-    private lazy var shortRangeFormatter = utcRangeFormatter("MMMd")
+    private lazy var rangeFormatter = utcRangeFormatter(yearTemplatePrefix + "yMMMd", in: yearCalendar)
+    private lazy var shortRangeFormatter = utcRangeFormatter("MMMd", in: shortDateFormatter.calendar)
 
-    private func utcRangeFormatter(_ template: String) -> DateIntervalFormatter {
+    private func utcRangeFormatter(_ template: String, in calendar: Calendar) -> DateIntervalFormatter {
         let formatter = DateIntervalFormatter()
         formatter.locale = locale
-        formatter.calendar = shortDateFormatter.calendar
+        formatter.calendar = calendar
         formatter.timeZone = shortDateFormatter.timeZone
         formatter.dateTemplate = template
         return formatter
     }
 
     /// The header's shorter titles for a phone-sized window; made when first asked.
-    private lazy var shortMonthTitleFormatter = utcFormatter("yMMM")
+    private lazy var shortMonthTitleFormatter = utcFormatter(yearTemplatePrefix + "yMMM", in: yearCalendar)
     private lazy var shortWeekdayDateFormatter = utcFormatter("MMMEd")
+    private lazy var resultDateFormatter = utcFormatter(yearTemplatePrefix + "yMMMEd", in: yearCalendar)
 
-    private func utcFormatter(_ template: String) -> DateFormatter {
+    private func utcFormatter(_ template: String, in calendar: Calendar? = nil) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.locale = locale
-        formatter.calendar = shortDateFormatter.calendar
+        formatter.calendar = calendar ?? shortDateFormatter.calendar
         formatter.timeZone = shortDateFormatter.timeZone
         formatter.setLocalizedDateFormatFromTemplate(template)
         return formatter
@@ -144,6 +166,12 @@ public final class CalendarFormatter {
     /// "No plans on Sunday, November 29".
     public func emptyDayText(_ day: CalendarDay) -> String {
         FormatterStrings.fill(strings.noPlansOnDay, agendaHeader(day))
+    }
+
+    /// A search result's day, with its weekday and year: "Sun, Nov 29, 2026"; ja
+    /// "2026年11月29日(日)", with the era "令和8年11月29日(日)".
+    public func resultDate(_ day: CalendarDay) -> String {
+        resultDateFormatter.string(from: noon(day))
     }
 
     /// "Sunday, November 29".

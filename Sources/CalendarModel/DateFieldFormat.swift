@@ -2,8 +2,13 @@ import Foundation
 
 /// How dates are written in the editor's date fields: the locale's own numeric form ("12/24/2026"
 /// in en_US, "24/12/2026" in en_GB, "2026/12/24" in ja), read back from that form or from ISO
-/// ("2026-12-24"), with any separators and full-width digits. Forms keep ISO text
+/// ("2026-12-24"), with any separators and full-width digits, or from a Japanese era date
+/// ("令和8年12月24日", "R8.12.24": `JapaneseEra.day(fromTyped:)`). Forms keep ISO text
 /// (`PlanForm.startDateText`); this is only what the user reads and types.
+///
+/// The fields always show the Gregorian numeric form, also with the era preference on: a
+/// date to edit digit by digit reads best as numbers, and "2026/12/24" is what Japanese forms
+/// on a computer take. An era date typed in is understood in any locale.
 public struct DateFieldFormat: Sendable {
     /// The order of the year, month and day in the locale's numeric dates.
     public enum Part: Sendable { case year, month, day }
@@ -57,6 +62,7 @@ public struct DateFieldFormat: Sendable {
     /// nil when it is not three numbers that could be a year, a month and a day. The day
     /// itself is not checked ("2/30/2026" gives "2026-02-30"), so the form can say what is wrong.
     public func isoText(from typed: String) -> String? {
+        if let day = JapaneseEra.day(fromTyped: typed) { return day.description }
         let digits = typed.trimmingCharacters(in: .whitespaces).applyingTransform(.fullwidthToHalfwidth, reverse: false) ?? typed
         let numbers = digits.split { !$0.isASCII || !$0.isNumber }.map(String.init)
         guard numbers.count == 3, numbers.allSatisfy({ $0.count <= 4 }) else { return nil }

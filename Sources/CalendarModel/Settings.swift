@@ -22,6 +22,17 @@ public struct Settings: Equatable, Sendable {
     /// Whether the grid shows a column of ISO 8601 week numbers.
     public var showsWeekNumbers: Bool
 
+    /// Whether years are written in the Japanese era ("令和8年") where the language is Japanese
+    /// (`JapaneseEra.isOffered`). Off by default, also in a Japanese locale: Japanese desktops,
+    /// phones and web calendars write the Gregorian year unless asked, and a year such as
+    /// "2026年" is what plans from others and every other program say.
+    public var showsJapaneseEra: Bool
+
+    /// Whether Sundays' and holidays' day numbers are red and Saturdays' blue; nil follows the
+    /// locale (`colorsDays(localeDefault:)`: on where the language is Japanese, as on Japanese
+    /// printed calendars, and off elsewhere, where red days mean nothing in particular).
+    public var colorsDays: Bool?
+
     /// The window's last unmaximized size, in logical pixels.
     public var windowWidth: Int {
         didSet { windowWidth = Self.clamp(windowWidth, to: Self.widthRange) }
@@ -74,6 +85,7 @@ public struct Settings: Equatable, Sendable {
     public static let snoozeRange = 1...1_440
 
     public init(firstWeekday: Int? = nil, showsWeekNumbers: Bool = false,
+                showsJapaneseEra: Bool = false, colorsDays: Bool? = nil,
                 windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
                 isMaximized: Bool = false, panelPosition: PanelPosition? = nil,
                 calendarView: CalendarViewKind = .month, selectedDay: CalendarDay? = nil,
@@ -83,6 +95,8 @@ public struct Settings: Equatable, Sendable {
         // Property observers do not run in an initializer, so validate here too.
         self.firstWeekday = Self.validWeekday(firstWeekday)
         self.showsWeekNumbers = showsWeekNumbers
+        self.showsJapaneseEra = showsJapaneseEra
+        self.colorsDays = colorsDays
         self.windowWidth = Self.clamp(windowWidth, to: Self.widthRange)
         self.windowHeight = Self.clamp(windowHeight, to: Self.heightRange)
         self.isMaximized = isMaximized
@@ -99,6 +113,12 @@ public struct Settings: Equatable, Sendable {
     /// The first weekday to use: the chosen one, else the locale's (`LocaleSettings.firstWeekday`).
     public func firstWeekday(localeDefault: Int) -> Int {
         firstWeekday ?? localeDefault
+    }
+
+    /// Whether days are coloured: the choice made, else the locale's default (`localeDefault`:
+    /// the language is Japanese).
+    public func colorsDays(localeDefault: Bool) -> Bool {
+        colorsDays ?? localeDefault
     }
 
     private static func validWeekday(_ weekday: Int?) -> Int? {

@@ -1,4 +1,5 @@
 import CalendarModel
+import Foundation
 import GtkKit
 
 /// The window's side of the settings: applying them, remembering the window's size, and the
@@ -9,6 +10,7 @@ extension WindowController {
         mainWindow.window.setDefaultSize(width: Int32(current.windowWidth), height: Int32(current.windowHeight))
         if current.isMaximized { mainWindow.window.maximize() }
         mainWindow.grid.showsWeekNumbers = current.showsWeekNumbers
+        mainWindow.window.setCSSClass(DayColors.windowClass, current.colorsDays(localeDefault: colorsDaysByDefault))
         mainWindow.errors.show(settings.problems)
         settings.onProblem = { [weak self] problem in self?.mainWindow.errors.show([problem]) }
         settingsObservation = settings.observe { [weak self] in self?.apply($0) }
@@ -48,6 +50,22 @@ extension WindowController {
     private func apply(_ new: Settings) {
         store.setFirstWeekday(new.firstWeekday(localeDefault: localeSettings.firstWeekday))
         mainWindow.grid.showsWeekNumbers = new.showsWeekNumbers
+        mainWindow.window.setCSSClass(DayColors.windowClass, new.colorsDays(localeDefault: colorsDaysByDefault))
+        // The era changes every text with a year: the same path as a new locale or zone.
+        let era = new.showsJapaneseEra && JapaneseEra.isOffered(in: localeSettings.locale)
+        if era != coordinator.formatter.showsJapaneseEra {
+            coordinator.replaceFormatter(makeFormatter(calendar: store.calendar))
+        }
+    }
+
+    /// Sundays and holidays red, Saturdays blue unless the user chose otherwise: where the
+    /// language is Japanese, as Japanese printed calendars have them.
+    var colorsDaysByDefault: Bool { JapaneseHolidaySource.isJapanese(localeSettings.locale) }
+
+    /// The window's formatter for `calendar`: the locale's, with the era as the settings say.
+    func makeFormatter(calendar: Calendar) -> CalendarFormatter {
+        CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings(),
+                          japaneseEra: settings.settings.showsJapaneseEra)
     }
 
     func rememberWindowState() {

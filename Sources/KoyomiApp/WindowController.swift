@@ -72,7 +72,8 @@ final class WindowController: CalendarFileActions {
         self.now = now
         self.zone = zone
         let calendar = localeSettings.calendar(timeZone: zone())
-        let formatter = CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings())
+        let formatter = CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings(),
+                                          japaneseEra: settings.settings.showsJapaneseEra)
         store = CalendarStore(sources: [], calendar: calendar, today: CalendarDay(now(), in: calendar),
                               visibleMonth: month,
                               firstWeekday: settings.settings.firstWeekday(localeDefault: localeSettings.firstWeekday),
@@ -322,7 +323,7 @@ final class WindowController: CalendarFileActions {
             store.setCalendar(calendar)
             store.addSource(holidaySource(placingDaysWith: calendar))
             editing.setTimeZone(newZone)
-            coordinator.replaceFormatter(CalendarFormatter(locale: localeSettings.locale, calendar: calendar, strings: Localization.formatterStrings()))
+            coordinator.replaceFormatter(makeFormatter(calendar: calendar))
             // Problems were shown when the files were first opened; only the plans move.
             show(CalendarLoader(timeZone: newZone, parseGuard: storage.parseGuard, scheduler: loadScheduler).load(files).sources)
         }

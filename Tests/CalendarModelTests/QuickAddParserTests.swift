@@ -103,6 +103,10 @@ final class QuickAddParserTests: XCTestCase {
         XCTAssertEqual(read("振替休日 買い物 午後3時", "ja_JP"), "振替休日 買い物 | 2026-12-02 15:00–16:00")
         XCTAssertEqual(read("月曜 祝日パーティー", "ja_JP"), "祝日パーティー | 2026-12-07 all day")
         XCTAssertEqual(read("毎週月曜 祝日当番", "ja_JP"), "祝日当番 | 2026-12-07 all day | FREQ=WEEKLY;BYDAY=MO")
+        XCTAssertEqual(read("振替休日 会議", "ja_JP"), "振替休日 会議 | 2026-12-02 all day", "休日 is not a day")
+        XCTAssertEqual(read("会議 振替休日", "ja_JP"), "会議 振替休日 | 2026-12-02 all day")
+        XCTAssertEqual(read("祝日 9日", "ja_JP"), "祝日 | 2026-12-09 all day", "the day beside it is read")
+        XCTAssertEqual(read("休日出勤 土曜 9時", "ja_JP"), "休日出勤 | 2026-12-05 09:00–10:00")
     }
 
     /// Issue 35: a range of days in any way a single day is written is one all-day plan over

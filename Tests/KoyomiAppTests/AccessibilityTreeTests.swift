@@ -136,6 +136,36 @@ final class AccessibilityTreeTests: XCTestCase {
                           && $0.states.contains("pressed") }, "the switch says the week view is on")
     }
 
+    /// The Japanese era as a screen reader gets it (issue 40): the month's title, the plan
+    /// panel's handle (the list's header) and the day cells at the change from 平成 to 令和.
+    func testScreenReaderHearsTheJapaneseEra() throws {
+        guard TestEnvironment.hasSessionBus else {
+            return XCTFail("needs a D-Bus session: run the tests with scripts/test")
+        }
+        let (folder, calendar) = try calendarFolder("koyomi-a11y-era", file: "era.ics", """
+        BEGIN:VCALENDAR
+        VERSION:2.0
+        PRODID:-//Koyomi tests//JA
+        X-WR-CALNAME:仕事
+        END:VCALENDAR
+        """)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try launch(["--month", "2019-05", calendar.path], width: 1000, height: 760, in: folder,
+                             more: "[Calendar]\njapanese-era=true\n", lang: "ja_JP.UTF-8")
+        defer { app.terminate(); app.waitUntilExit() }
+        let nodes = try readTree(until: { nodes in
+            nodes.contains { $0.name.hasPrefix("平成31年4月30日 火曜日") } && nodes.contains { $0.name.contains("令和元年5月") }
+        })
+        XCTAssertTrue(nodes.contains { $0.role == "label" && $0.name == "令和元年5月" }, "the month's title is read")
+        XCTAssertTrue(nodes.contains { $0.role != "label" && $0.name == "令和元年5月" }, "the grid is named after its month")
+        let handle = nodes.first { $0.name.contains("令和元年5月") && $0.name.contains(":") }?.name ?? ""
+        XCTAssertTrue(handle.contains("令和元年5月"), "the plan panel's handle says the month: \(handle)")
+        let days = nodes.filter { $0.role == "push button" }.map(\.name)
+        for prefix in ["平成31年4月30日 火曜日", "令和元年5月1日 水曜日"] {
+            XCTAssertTrue(days.contains { $0.hasPrefix(prefix) }, "no day cell named \(prefix)… in \(days)")
+        }
+    }
+
     /// A roomy month as a screen reader gets it (issue 19): each day's chips are read inside
     /// its day, and each bar is a named button.
     func testScreenReaderReadsARoomyMonthsChipsAndBars() throws {
@@ -187,16 +217,18 @@ final class AccessibilityTreeTests: XCTestCase {
     }
 
     /// Starts `koyomi` with `arguments`, its clock pinned, and settings of its own under
-    /// `folder` (a window of `width` × `height`): what it chooses never follows other tests'.
-    private func launch(_ arguments: [String], width: Int, height: Int, in folder: URL) throws -> Process {
+    /// `folder` (a window of `width` × `height`, then `more` lines): what it chooses never
+    /// follows other tests'. `lang`: its LANG (LC_ALL and LC_TIME are cleared).
+    private func launch(_ arguments: [String], width: Int, height: Int, in folder: URL,
+                        more: String = "", lang: String = "en_US.UTF-8") throws -> Process {
         let settings = folder.appendingPathComponent("config/koyomi/settings.ini")
         try FileManager.default.createDirectory(at: settings.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("[Window]\nwidth=\(width)\nheight=\(height)\n".utf8).write(to: settings)
+        try Data("[Window]\nwidth=\(width)\nheight=\(height)\n\(more)".utf8).write(to: settings)
         let app = Process()
         app.executableURL = TestEnvironment.koyomiBinary
         app.arguments = arguments
         app.environment = TestEnvironment.childEnvironment([
-            "LANG": "en_US.UTF-8", "KOYOMI_NOW": "2026-11-29T12:00:00Z",
+            "LANG": lang, "KOYOMI_NOW": "2026-11-29T12:00:00Z",
             "XDG_CONFIG_HOME": folder.appendingPathComponent("config").path,
         ])
         try app.run()

@@ -197,8 +197,9 @@ final class ContrastTests: AppTestCase, @unchecked Sendable {
     }
 }
 
-/// A rectangle of a rendered image and the colour questions the tests ask of it.
-private struct PixelRegion {
+/// A rectangle of a rendered image and the colour questions the tests ask of it (also
+/// `DayColorsTests`).
+struct PixelRegion {
     let image: RenderedImage
     let x: Int, y: Int, width: Int, height: Int
 

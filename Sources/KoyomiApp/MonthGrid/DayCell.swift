@@ -29,6 +29,8 @@ final class DayCell {
     private var holidayName: String?
     private var holidayWidth = 0
     private var accessibleSelected: Bool?
+    /// The class the number carries for Sundays, Saturdays and holidays (`DayColors`).
+    private var kind: DayKind?
     /// The accessible name and description the cell should have, sent by `sendAccessibleText`.
     var wantedAccessibleLabel: String?
     private var wantedAccessibleDescription: String?
@@ -84,6 +86,8 @@ final class DayCell {
 
     /// Shows `day` with its place in the month and its selection/today state.
     func show(_ day: CalendarDay, numberText: String, inMonth: Bool, isToday: Bool, isSelected: Bool) {
+        // A new day's holiday is not known until its decoration comes (in the same render).
+        if day != self.day { markNumber(DayKind(day, isHoliday: false)) }
         self.day = day
         number.text = numberText
         // The greyed texts carry the class, not the cell: a class changed on the cell restyles
@@ -133,6 +137,7 @@ final class DayCell {
     /// name has no room shows its mark alone (`DayCellRow`).
     func decorate(_ decoration: DayDecoration, colors: ColorClasses, rowWidth: Double?) {
         self.decoration = decoration
+        if let day { markNumber(DayKind(day, isHoliday: decoration.isHoliday)) }
         let fit = fitShown(inRowOf: rowWidth)
         let decoration = decoration.keeping(dots: fit.dots)
         for (index, dot) in dots.enumerated() {
@@ -168,6 +173,17 @@ final class DayCell {
             overflow.isVisible = decoration.overflow > 0
         }
     }
+
+    /// The number's `.day-sunday`, `.day-saturday` or `.day-holiday` class, set only when it
+    /// changes (a class change restyles the number).
+    private func markNumber(_ newKind: DayKind) {
+        guard newKind != kind else { return }
+        kind = newKind
+        DayColors.mark(number, as: newKind)
+    }
+
+    /// The class the day number carries (nil: none), for checks.
+    var numberDayClass: String? { DayColors.allClasses.first(where: number.hasCSSClass) }
 
     /// What a row of `rowWidth` pixels shows of the cell's decoration (nil: all of it).
     func fitShown(inRowOf rowWidth: Double?) -> DayCellRow.Fit {

@@ -19,7 +19,6 @@ final class SearchController: SearchResultsViewDelegate {
     private let store: CalendarStore
     private let window: MainWindow
     private var formatter: CalendarFormatter
-    private var dates: DateFormatter
     private var session: SearchSession?
     /// Counts index builds, so a background build that finishes after the plans changed again
     /// is dropped.
@@ -38,7 +37,6 @@ final class SearchController: SearchResultsViewDelegate {
         self.store = store
         self.window = window
         self.formatter = formatter
-        dates = SearchResultRow.dateFormatter(locale: formatter.locale)
         window.searchResults.delegate = self
         window.searchEntry.onSearchChanged { [weak self] in self?.run() }
         window.searchEntry.onActivate { [weak self] in self?.window.searchResults.activateRow(at: 0) }
@@ -57,7 +55,6 @@ final class SearchController: SearchResultsViewDelegate {
     /// New locale or time zone: result rows are formatted again.
     func replaceFormatter(_ newFormatter: CalendarFormatter) {
         formatter = newFormatter
-        dates = SearchResultRow.dateFormatter(locale: newFormatter.locale)
         if isOpen { run() }
     }
 
@@ -73,7 +70,7 @@ final class SearchController: SearchResultsViewDelegate {
         results = session.search(query, limit: Self.rowLimit)
         let calendars = Dictionary(store.calendars.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let rows = results.items.map {
-            SearchResultRow($0, calendar: calendars[$0.plan.calendarID], formatter: formatter, dates: dates)
+            SearchResultRow($0, calendar: calendars[$0.plan.calendarID], formatter: formatter)
         }
         let blank = query.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
         // TRANSLATORS: in the results list while the search field is still empty.

@@ -13,9 +13,9 @@ struct SearchResultRow: Equatable {
     /// Where activating the row takes the calendar.
     var day: CalendarDay
 
-    init(_ result: SearchResult, calendar: CalendarInfo?, formatter: CalendarFormatter, dates: DateFormatter) {
+    init(_ result: SearchResult, calendar: CalendarInfo?, formatter: CalendarFormatter) {
         title = result.plan.title
-        dateText = dates.string(from: SearchResultRow.noon(result.day))
+        dateText = formatter.resultDate(result.day)
         rangeText = formatter.rangeText(for: result.plan)
         color = DayDecoration.dotColor(for: result.plan, calendar: calendar)
         calendarName = calendar?.name ?? ""
@@ -36,22 +36,5 @@ struct SearchResultRow: Equatable {
         // TRANSLATORS: spoken for a search result that is one occurrence of a repeating plan.
         if repeats { parts.append(L("repeats")) }
         return parts.joined(separator: L(", "))
-    }
-
-    /// A date formatter for result days: weekday, day, month and year in `locale`. Days are
-    /// civil dates, so they are formatted at noon UTC (no time zone can move them).
-    static func dateFormatter(locale: Locale) -> DateFormatter {
-        let formatter = DateFormatter()
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC") ?? utc.timeZone
-        formatter.calendar = utc
-        formatter.timeZone = utc.timeZone
-        formatter.locale = locale
-        formatter.setLocalizedDateFormatFromTemplate("yMMMEd")
-        return formatter
-    }
-
-    private static func noon(_ day: CalendarDay) -> Date {
-        Date(timeIntervalSince1970: Double(day.julianOffset) * 86_400 + 43_200)
     }
 }

@@ -10,6 +10,8 @@ import ICalendar
 ///     [Calendar]
 ///     first-weekday=2          # 1 = Sunday … 7 = Saturday; absent = from the locale
 ///     show-week-numbers=true
+///     japanese-era=true        # years as 令和8年 (honoured where the language is Japanese)
+///     day-colors=false         # Sundays/holidays red, Saturdays blue; absent = from the locale
 ///     hidden-calendars=/home/u/.local/share/koyomi/calendars/work.ics\n/media/b.ics
 ///                              # switched-off calendars' paths, one per line (GLib writes \n)
 ///     shown-calendars=koyomi:holidays/jp
@@ -56,6 +58,8 @@ final class SettingsStore {
         static let calendar = "Calendar"
         static let firstWeekday = "first-weekday"
         static let showsWeekNumbers = "show-week-numbers"
+        static let japaneseEra = "japanese-era"
+        static let dayColors = "day-colors"
         static let hiddenCalendars = "hidden-calendars"
         static let shownCalendars = "shown-calendars"
         static let keptFiles = "kept-files"
@@ -243,6 +247,8 @@ final class SettingsStore {
             }
         }
         if let value = bool(Key.showsWeekNumbers, Key.calendar) { settings.showsWeekNumbers = value }
+        if let value = bool(Key.japaneseEra, Key.calendar) { settings.showsJapaneseEra = value }
+        if let value = bool(Key.dayColors, Key.calendar) { settings.colorsDays = value }
         if let value = file.string(Key.hiddenCalendars, in: Key.calendar) {
             settings.hiddenCalendars = Self.calendarIDs(in: value)
         }
@@ -292,6 +298,12 @@ final class SettingsStore {
             file.removeValue(for: Key.firstWeekday, in: Key.calendar)
         }
         file.set(settings.showsWeekNumbers, for: Key.showsWeekNumbers, in: Key.calendar)
+        file.set(settings.showsJapaneseEra, for: Key.japaneseEra, in: Key.calendar)
+        if let colorsDays = settings.colorsDays {
+            file.set(colorsDays, for: Key.dayColors, in: Key.calendar)
+        } else {
+            file.removeValue(for: Key.dayColors, in: Key.calendar)
+        }
         if let text = Self.text(of: settings.hiddenCalendars) {
             file.set(text, for: Key.hiddenCalendars, in: Key.calendar)
         } else {

@@ -213,6 +213,7 @@ final class WeekView {
             headerLabels[index] = { [formatter] in formatter.dayAccessibleLabel(day, planCount: count) }
             header.setCSSClass("today", day == newState.today)
             header.setCSSClass("selected", day == newState.selection)
+            DayColors.mark(header, as: DayKind(day, isHoliday: newState.slice.decoration(for: day).isHoliday))
             // One stop for Tab: the selected day's header (the arrow keys move the day).
             header.isFocusable = day == newState.selection
             header.setAccessibleSelected(day == newState.selection)

@@ -2,8 +2,9 @@ import CalendarModel
 import Foundation
 import GtkKit
 
-/// The Preferences window: the first day of the week, the week-number column, how long Snooze
-/// waits and whether Koyomi runs in the background for reminders.
+/// The Preferences window: the first day of the week, the week-number column, coloured
+/// weekends and holidays, the Japanese era (offered where the language is Japanese), how long
+/// Snooze waits and whether Koyomi runs in the background for reminders.
 ///
 /// Every change goes to the `SettingsStore` at once (saved, then observers such as the month
 /// grid follow); the controls also follow the store, so a change made elsewhere shows here.
@@ -21,6 +22,12 @@ final class PreferencesController {
         static var automatic: String { L("Automatic (%@)") }
         static var weekNumbers: String { L("Show week numbers") }
         static var weekNumbersDetail: String { L("ISO 8601 week numbers beside each row of the month") }
+        static var dayColors: String { L("Color weekends and holidays") }
+        static var dayColorsDetail: String { L("Sundays and holidays in red, Saturdays in blue") }
+        // TRANSLATORS: offered only in Japanese: years written as 令和8年 instead of 2026年.
+        static var japaneseEra: String { L("Show years in the Japanese era") }
+        // TRANSLATORS: the era preference's explanation; only shown in Japanese.
+        static var japaneseEraDetail: String { L("Reiwa 8 instead of 2026 in titles, lists and details; dates you type may use either") }
         static var remindersGroup: String { L("Reminders") }
         // TRANSLATORS: how long a reminder's Snooze button puts it off.
         static var snooze: String { L("Snooze for") }
@@ -36,6 +43,10 @@ final class PreferencesController {
     /// `Calendar.firstWeekday`, so an index is the weekday itself.
     let firstWeekdayRow: ComboRow
     let weekNumbersRow: SwitchRow
+    /// Sundays and holidays red, Saturdays blue (`Settings.colorsDays`).
+    let dayColorsRow: SwitchRow
+    /// Years in the Japanese era; only where the language is Japanese (`JapaneseEra.isOffered`).
+    let japaneseEraRow: SwitchRow?
     /// Items are `Settings.snoozeChoices`, in order.
     let snoozeRow: ComboRow
     /// Shown when Koyomi can start at log-in (`AutostartEntry`).
@@ -46,6 +57,8 @@ final class PreferencesController {
     var onClosed: (() -> Void)?
 
     private let store: SettingsStore
+    /// Whether days are coloured when the user has not chosen (the language is Japanese).
+    private let colorsDaysByDefault: Bool
     private var observation: SettingsStore.Observation?
 
     /// - Parameters:
@@ -59,10 +72,16 @@ final class PreferencesController {
         window.title = Text.title
         firstWeekdayRow = ComboRow(title: Text.firstWeekday, items: Self.weekdayChoices(locale: locale))
         weekNumbersRow = SwitchRow(title: Text.weekNumbers, subtitle: Text.weekNumbersDetail)
+        dayColorsRow = SwitchRow(title: Text.dayColors, subtitle: Text.dayColorsDetail)
+        colorsDaysByDefault = JapaneseHolidaySource.isJapanese(locale.locale)
+        japaneseEraRow = JapaneseEra.isOffered(in: locale.locale)
+            ? SwitchRow(title: Text.japaneseEra, subtitle: Text.japaneseEraDetail) : nil
 
         let group = PreferencesGroup(title: Text.calendarGroup)
         group.add(firstWeekdayRow)
         group.add(weekNumbersRow)
+        group.add(dayColorsRow)
+        if let japaneseEraRow { group.add(japaneseEraRow) }
         snoozeRow = ComboRow(title: Text.snooze, items: Settings.snoozeChoices.map(Text.minutes))
         backgroundRow = autostart.map { _ in SwitchRow(title: Text.background, subtitle: Text.backgroundDetail) }
         let reminders = PreferencesGroup(title: Text.remindersGroup)
@@ -81,6 +100,12 @@ final class PreferencesController {
         }
         weekNumbersRow.onToggled { [weak self] isOn in
             self?.store.update { $0.showsWeekNumbers = isOn }
+        }
+        dayColorsRow.onToggled { [weak self] isOn in
+            self?.store.update { $0.colorsDays = isOn }
+        }
+        japaneseEraRow?.onToggled { [weak self] isOn in
+            self?.store.update { $0.showsJapaneseEra = isOn }
         }
         snoozeRow.onSelected { [weak self] index in
             guard let index, Settings.snoozeChoices.indices.contains(index) else { return }
@@ -121,6 +146,8 @@ final class PreferencesController {
         // GTK notifies only real changes, and the store ignores equal values: no feedback loop.
         firstWeekdayRow.selectedIndex = settings.firstWeekday ?? 0
         weekNumbersRow.isOn = settings.showsWeekNumbers
+        dayColorsRow.isOn = settings.colorsDays(localeDefault: colorsDaysByDefault)
+        japaneseEraRow?.isOn = settings.showsJapaneseEra
         // A hand-edited time that is not one of the choices shows none of them.
         snoozeRow.selectedIndex = Settings.snoozeChoices.firstIndex(of: settings.snoozeMinutes)
     }
