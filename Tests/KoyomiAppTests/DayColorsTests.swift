@@ -124,6 +124,23 @@ final class DayColorsTests: JapaneseTestCase, @unchecked Sendable {
                     XCTAssertGreaterThan(ink.blue, max(ink.red, ink.green) + 0.15, "\(day) is blue: \(ink.hex)")
                 }
             }
+            // The weekday names: 日 red and 土 blue, at full strength.
+            for (index, isRed) in [(0, true), (6, false)] {
+                let label = window.grid.headers[index]
+                let bounds = try XCTUnwrap(label.bounds(relativeTo: window.window))
+                let region = PixelRegion(image: image, x: Int(bounds.x), y: Int(bounds.y), width: Int(bounds.width),
+                                         height: Int(bounds.height))
+                let background = try XCTUnwrap(region.mostFrequent(excluding: []))
+                let ink = region.strongest(against: background)
+                XCTAssertGreaterThanOrEqual(ink.contrastRatio(with: background), DayColors.minimumContrast,
+                                            "\(label.text ?? ""): \(ink.hex) on \(background.hex)")
+                if isRed {
+                    XCTAssertGreaterThan(ink.red, max(ink.green, ink.blue) + 0.3, "\(label.text ?? "") is red: \(ink.hex)")
+                } else {
+                    XCTAssertGreaterThan(ink.blue, max(ink.red, ink.green) + 0.15, "\(label.text ?? "") is blue: \(ink.hex)")
+                }
+            }
+
             // Today (a Sunday): red digits inside the accent ring.
             let today = try number(of: "2026-11-29", in: image)
             let ring = try XCTUnwrap(today.region.mostFrequent(excluding: [today.background.hex]))

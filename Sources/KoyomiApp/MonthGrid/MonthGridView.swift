@@ -16,7 +16,7 @@ final class MonthGridView {
     /// How many presses in a row the last pointer press on a cell was (0: none since the
     /// last "clicked", as for Enter or Space).
     private var pressCount = 0
-    private let headers: [Label]
+    private(set) var headers: [Label]
     let cells: [DayCell]
     /// The optional ISO week-number column, beside the rows (outside the homogeneous grid, so
     /// that hiding it gives its width back to the days).
@@ -150,8 +150,10 @@ final class MonthGridView {
         state = newState
         if newState.layout.weekdayOrder != headerOrder {
             headerOrder = newState.layout.weekdayOrder
-            for (label, symbol) in zip(headers, formatter.weekdaySymbols(order: newState.layout.weekdayOrder)) {
+            for (label, (weekday, symbol)) in zip(headers, zip(newState.layout.weekdayOrder,
+                                                              formatter.weekdaySymbols(order: newState.layout.weekdayOrder))) {
                 label.text = symbol
+                DayColors.mark(label, as: weekday == 1 ? .sunday : weekday == 7 ? .saturday : .weekday)
             }
         }
         if layoutChanged {

@@ -43,6 +43,8 @@ enum DayColors {
         "button.day-cell:not(.selected) .day-number:not(.other-month)",
         // The week view's day headers: not the selected day's.
         "button.week-day-header:not(.selected)",
+        // The month's weekday names (日 … 土): Sunday's column red, Saturday's blue.
+        "label.weekday-header",
     ]
 
     /// The rules, made from `red(in:)`, `blue(in:)` and `coloredNumbers`, so the contrast test
@@ -56,6 +58,7 @@ enum DayColors {
             return """
             \(selectors(["day-sunday", "day-holiday"])) { color: \(red(in: style)); }
             \(selectors(["day-saturday"])) { color: \(blue(in: style)); }
+            \(scope) label.weekday-header.day-sunday, \(scope) label.weekday-header.day-saturday { opacity: 1; }
             """
         }.joined(separator: "\n") + "\n"
     }
