@@ -1,7 +1,7 @@
 import Foundation
 
-/// The one shared model: which month is shown, which day is selected, what today is, and
-/// the plans of every source placed on days.
+/// The one shared model: the day the views are anchored on, which day is selected, what today
+/// is, and the plans of every source placed on days, for any span a view asks for.
 ///
 /// Views report what the user did, a coordinator calls an action here, and the store tells
 /// its observers once per action what changed; views then re-read plain values
@@ -21,9 +21,18 @@ public final class CalendarStore {
         public static let calendars = Change(rawValue: 1 << 4)
     }
 
-    public private(set) var visibleMonth: YearMonth {
-        didSet { if visibleMonth != oldValue { visibleLayout = MonthLayout(month: visibleMonth, firstWeekday: firstWeekday) } }
+    /// The day the views are anchored on, always in the visible month: the day selected or
+    /// shown last there, else the day of the month paging kept (the 1st at first). Each view
+    /// derives what it shows from it and the selection (`DaySpan`).
+    public private(set) var anchor: CalendarDay {
+        didSet {
+            if anchor.yearMonth != oldValue.yearMonth {
+                visibleLayout = MonthLayout(month: anchor.yearMonth, firstWeekday: firstWeekday)
+            }
+        }
     }
+    /// The anchor's month: the month grid shows it.
+    public var visibleMonth: YearMonth { anchor.yearMonth }
     public private(set) var selection: CalendarDay? {
         didSet { if let selection { lastSelection = selection } }
     }
@@ -80,9 +89,10 @@ public final class CalendarStore {
         self.sources = sources
         self.calendar = calendar
         self.today = today
-        self.visibleMonth = month
-        visibleLayout = MonthLayout(month: month, firstWeekday: firstWeekday)
-        self.firstWeekday = visibleLayout.firstWeekday
+        let grid = MonthLayout(month: month, firstWeekday: firstWeekday)
+        anchor = grid.isInMonth(today) ? today : month.firstDay
+        visibleLayout = grid
+        self.firstWeekday = grid.firstWeekday
         self.calendarsByID = Self.calendarMap(sources)
         self.selection = layout.contains(today) ? today : nil
         lastSelection = selection
@@ -106,9 +116,10 @@ public final class CalendarStore {
     public func select(_ day: CalendarDay) {
         if layout.isInMonth(day) {
             selection = selection == day ? nil : day
+            anchor = day
             notify(.selection)
         } else {
-            visibleMonth = day.yearMonth
+            anchor = day
             selection = day
             notify([.visibleMonth, .selection])
         }
@@ -157,6 +168,7 @@ public final class CalendarStore {
     /// never deselects (the arrow keys, a new plan's day, a chosen search result).
     public func show(_ day: CalendarDay) {
         var change = page(to: day.yearMonth)
+        anchor = day
         if selection != day {
             selection = day
             change.insert(.selection)
@@ -257,7 +269,8 @@ public final class CalendarStore {
     /// Changes the month without notifying; the caller notifies once for the whole action.
     private func page(to month: YearMonth) -> Change {
         guard month != visibleMonth else { return [] }
-        visibleMonth = month
+        // The same day of the month there (clamped to its length).
+        anchor = CalendarDay(year: month.year, month: month.month, day: min(anchor.day, month.numberOfDays)) ?? month.firstDay
         var change: Change = .visibleMonth
         if let day = selection, !layout.contains(day) {
             selection = nil

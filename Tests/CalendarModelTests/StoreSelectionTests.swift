@@ -108,4 +108,20 @@ final class StoreSelectionTests: XCTestCase {
         store.goToToday()
         XCTAssertEqual(store.selection, day(2026, 11, 30))
     }
+
+    /// The anchor is the day the views start from: the day selected or shown last, kept in the
+    /// visible month; paging keeps its day of the month (clamped to the month's length).
+    func testTheAnchorFollowsTheSelectionAndPagingKeepsItsDayOfTheMonth() {
+        let store = makeStore()
+        XCTAssertEqual(store.anchor, day(2026, 11, 29), "today, shown first")
+        store.select(day(2026, 11, 30))
+        store.clearSelection()
+        XCTAssertEqual(store.anchor, day(2026, 11, 30), "kept after the selection is cleared")
+        store.showMonth(YearMonth(year: 2027, month: 2)!)
+        XCTAssertEqual(store.anchor, day(2027, 2, 28), "the 30th is the 28th in February")
+        XCTAssertEqual(store.visibleMonth, YearMonth(year: 2027, month: 2)!)
+        store.show(day(2027, 5, 5))
+        XCTAssertEqual(store.anchor, day(2027, 5, 5))
+        XCTAssertEqual(store.layout.month, YearMonth(year: 2027, month: 5)!, "the grid follows the anchor")
+    }
 }
