@@ -57,7 +57,9 @@ final class YearViewTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertEqual(view.months[0].weekdayTexts, ["S", "M", "T", "W", "T", "F", "S"])
             // January 2026 starts on a Thursday: four blank cells before it.
             XCTAssertEqual(view.months[0].cells.prefix(5).map(\.numberText), ["", "", "", "", "1"])
-            XCTAssertFalse(view.months[0].cells[0].button.isSensitive, "a blank cell cannot be clicked")
+            view.months[0].cells[0].button.click()
+            XCTAssertEqual(harness.selected, [], "a click on a blank cell reports nothing")
+            XCTAssertFalse(view.months[0].cells[0].button.isFocusable)
             XCTAssertEqual(view.months[1].cells.filter { $0.day != nil }.count, 28)
             XCTAssertTrue(view.cell(for: day("2026-11-29"))!.button.hasCSSClass("today"))
             harness.close()

@@ -13,6 +13,8 @@ enum YearStylesheet {
     button.year-day.selected .year-number {
         background-color: @accent_bg_color; color: @accent_fg_color; font-weight: bold; box-shadow: none;
     }
+    /* A blank (another month's day) shows nothing, not even under the pointer. */
+    button.year-day.year-blank, button.year-day.year-blank:hover, button.year-day.year-blank:active { background: none; }
     .year-dots { min-height: 5px; }
     .year-dots .dot { min-width: 4px; min-height: 4px; }
     .year-more { font-size: 0.6em; font-weight: bold; opacity: 0.8; }

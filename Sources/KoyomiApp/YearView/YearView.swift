@@ -265,7 +265,7 @@ final class YearView {
     /// Works out and sends every cell's changed name and description now.
     func sendAccessibleText() {
         accessibleTextScheduled = false
-        // TRANSLATORS: read after a day cell's label: the day is today.
+        // The month cells' word (its note for translators is in `DayCell`).
         let today = L("today")
         for month in months {
             for cell in month.cells {
