@@ -14,11 +14,22 @@ public struct YearPreparation: @unchecked Sendable {
     let calendar: Calendar
     let titles: TitleCollation
     let calendars: [CalendarID: CalendarInfo]
+    /// The locale and words to name the days in (`naming`), nil: the view names them.
+    var namer: (locale: Locale, strings: FormatterStrings)? = nil
 
-    /// Places the year's plans and decorates its days: on any thread (it only reads).
+    /// The same preparation, also naming each day for screen readers as `formatter` does
+    /// ("Monday, July 20, 2026, 1 plan"), on the building thread with a formatter of its own.
+    public func naming(like formatter: CalendarFormatter) -> YearPreparation {
+        var named = self
+        named.namer = (formatter.locale, formatter.strings)
+        return named
+    }
+
+    /// Places the year's plans and decorates (and names) its days: on any thread (it only reads).
     public func build() -> YearSlice {
         YearSlice.build(year: year, firstWeekday: firstWeekday, sources: sources, calendars: calendars,
-                        calendar: calendar, titles: titles)
+                        calendar: calendar, titles: titles,
+                        naming: namer.map { CalendarFormatter(locale: $0.locale, calendar: calendar, strings: $0.strings) })
     }
 }
 

@@ -15,16 +15,32 @@ public struct YearSlice: Equatable, Sendable {
     private let decorations: [DayDecoration]
     /// Distinct plans touching at least one day of the year (a multi-day plan counts once).
     public let planCount: Int
+    /// Each day's spoken name ("Monday, July 20, 2026, 1 plan"), January 1 first, when the
+    /// slice was built with a namer (`YearPreparation.naming`): formatting 365 dates took the
+    /// window's thread longer than drawing the page.
+    private let accessibleLabels: [String]?
 
     /// A year whose days carry `decorations` (missing days: none).
-    public init(year: Int, firstWeekday: Int, decorations: [CalendarDay: DayDecoration] = [:], planCount: Int = 0) {
+    public init(year: Int, firstWeekday: Int, decorations: [CalendarDay: DayDecoration] = [:], planCount: Int = 0,
+                naming formatter: CalendarFormatter? = nil) {
         let months = Self.months(of: year, firstWeekday: firstWeekday)
         let days = Self.days(of: year)
         self.year = year
         self.firstWeekday = months[0].firstWeekday
         self.months = months
-        self.decorations = days.days.map { decorations[$0] ?? .none }
+        let dayDecorations = days.days.map { decorations[$0] ?? .none }
+        self.decorations = dayDecorations
         self.planCount = planCount
+        accessibleLabels = formatter.map { formatter in
+            zip(days.days, dayDecorations).map { formatter.dayAccessibleLabel($0, planCount: $1.planCount) }
+        }
+    }
+
+    /// `day`'s spoken name as its cell should say it, when the slice was built with a namer.
+    public func accessibleLabel(for day: CalendarDay) -> String? {
+        guard let accessibleLabels, day.year == year else { return nil }
+        let offset = CalendarDay(year: year, month: 1, day: 1)!.distance(to: day)
+        return accessibleLabels.indices.contains(offset) ? accessibleLabels[offset] : nil
     }
 
     /// The twelve grids of `year`, January first.
@@ -64,15 +80,18 @@ public struct YearSlice: Equatable, Sendable {
     ///   - calendars: the calendars by id, for colours and which are holiday calendars.
     ///   - calendar: Gregorian, with the user's time zone: places timed plans on days.
     ///   - titles: orders each day's plans as the plan list does (the store's).
+    ///   - formatter: when given, names each day as `dayAccessibleLabel` does (a formatter of
+    ///     this thread's own: `DateFormatter` is not thread-safe).
     public static func build(year: Int, firstWeekday: Int, sources: [any PlanSource],
                              calendars: [CalendarID: CalendarInfo], calendar: Calendar,
-                             titles: TitleCollation) -> YearSlice {
+                             titles: TitleCollation, naming formatter: CalendarFormatter? = nil) -> YearSlice {
         let span = days(of: year)
         let index = DayIndex(span: span, sources: sources, calendar: calendar, titles: titles)
         var decorations: [CalendarDay: DayDecoration] = [:]
         for (day, rows) in index.plansByDay {
             decorations[day] = DayDecoration.make(for: rows, calendars: calendars)
         }
-        return YearSlice(year: year, firstWeekday: firstWeekday, decorations: decorations, planCount: index.planCount)
+        return YearSlice(year: year, firstWeekday: firstWeekday, decorations: decorations, planCount: index.planCount,
+                         naming: formatter)
     }
 }

@@ -110,6 +110,24 @@ final class YearSliceTests: XCTestCase {
         XCTAssertEqual(result, preparation.build(), "the same as built here")
     }
 
+    func testNamesEachDayOnTheBuildingThreadWhenAsked() {
+        let store = makeStore([StaticPlanSource(calendar: workInfo, plans: [allDay("a", day(2026, 7, 20))], timeCalendar: utc)])
+        XCTAssertNil(store.yearPreparation(for: 2026).build().accessibleLabel(for: day(2026, 7, 20)), "not asked")
+        let formatter = CalendarFormatter(locale: Locale(identifier: "en_US"), calendar: utc,
+                                          strings: FormatterStrings(dayWithPlanCount: "%1$@: %2$@"))
+        let preparation = store.yearPreparation(for: 2026).naming(like: formatter)
+        let built = expectation(description: "built")
+        nonisolated(unsafe) var named: YearSlice?
+        Thread.detachNewThread {
+            named = preparation.build()
+            built.fulfill()
+        }
+        wait(for: [built], timeout: 10)
+        XCTAssertEqual(named?.accessibleLabel(for: day(2026, 7, 20)), "Monday, July 20, 2026: 1 plan")
+        XCTAssertEqual(named?.accessibleLabel(for: day(2026, 12, 31)), "Thursday, December 31, 2026: no plans")
+        XCTAssertNil(named?.accessibleLabel(for: day(2027, 1, 1)), "another year's day")
+    }
+
     func testFormatterNamesMonthsAndWeekdaysForAYear() {
         let english = CalendarFormatter(locale: Locale(identifier: "en_US"), calendar: utc)
         XCTAssertEqual(english.monthNames().first, "January")

@@ -82,6 +82,22 @@ final class YearViewTests: StyledAppTestCase, @unchecked Sendable {
         }
     }
 
+    func testCellsTakeTheNamesTheSliceWasBuiltWith() {
+        MainActor.assumeIsolated {
+            let harness = harness()
+            let namer = CalendarFormatter(locale: Locale(identifier: "en_US"), calendar: utc,
+                                          strings: FormatterStrings(dayWithPlanCount: "%1$@: %2$@"))
+            let store = CalendarStore(sources: [StaticPlanSource(calendar: work, plans: [allDay("one", day("2026-07-20"))], timeCalendar: utc)],
+                                      calendar: utc, today: today, firstWeekday: 1)
+            harness.slices[2026] = store.yearPreparation(for: 2026).naming(like: namer).build()
+            harness.show()
+            unowned let view = harness.view!
+            XCTAssertEqual(view.cell(for: day("2026-07-20"))?.button.accessibleLabel, "Monday, July 20, 2026: 1 plan",
+                           "formatted where the slice was built, not again here")
+            harness.close()
+        }
+    }
+
     func testDotsAtMostThreeWithMoreAndHolidaysMarked() {
         MainActor.assumeIsolated {
             let harness = harness()
@@ -97,10 +113,13 @@ final class YearViewTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertTrue(view.cell(for: day("2026-01-01"))!.visibleDotClasses.isEmpty, "a holiday is a mark, not a dot")
             XCTAssertFalse(view.cell(for: day("2026-01-02"))!.isHoliday)
 
-            // Paged to a year whose slice is still being built: the days come without dots.
+            // Paged to a year whose slice is still being built: the days come without dots,
+            // named by their date alone (their plans are not known yet).
             harness.state.year = 2027
             harness.render()
             XCTAssertTrue(view.cells.allSatisfy { $0.visibleDotClasses.isEmpty && !$0.isHoliday })
+            harness.waitForAccessibleText()
+            XCTAssertEqual(view.cell(for: day("2027-07-20"))?.button.accessibleLabel, "Tuesday, July 20, 2027")
             XCTAssertEqual(view.months[0].cells.prefix(6).map(\.numberText), ["", "", "", "", "", "1"], "Jan 1 2027 is a Friday")
             // A slice of another year is never drawn on this one.
             harness.slices[2027] = harness.slices[2026]

@@ -29,6 +29,8 @@ final class YearView {
         didSet { formatterChanged() }
     }
     private(set) var state: YearViewState?
+    /// The state's slice when it is the shown year's.
+    private var shownSlice: YearSlice?
     /// The months' grids as shown (`state`'s year and first weekday).
     private(set) var layouts: [MonthLayout] = []
     /// The months side by side now.
@@ -50,7 +52,8 @@ final class YearView {
 
     private struct LabelKey: Equatable {
         var day: CalendarDay
-        var planCount: Int
+        /// Nil: named before its plans were known.
+        var planCount: Int?
         var description: String?
     }
 
@@ -127,6 +130,7 @@ final class YearView {
         let slice = newState.slice.flatMap {
             $0.year == newState.year && $0.firstWeekday == layouts[0].firstWeekday ? $0 : nil
         }
+        shownSlice = slice
         for (month, layout) in zip(months, layouts) {
             for (cell, day) in zip(month.cells, layout.days) {
                 let inMonth = layout.isInMonth(day)
@@ -262,30 +266,62 @@ final class YearView {
         content.whenIdleAfterNextPaint { [weak self] in self?.sendAccessibleText() }
     }
 
-    /// Works out and sends every cell's changed name and description now.
+    /// Names the cells now: with the slice, every cell (date and plan count, formatted where
+    /// the slice was built when it was built with names). Without it (a year just paged to,
+    /// its slice on its way) only the Tab stop is named at once, by its date: the others keep
+    /// their names until the slice comes, or for `interimDelay` at most, then are named by date,
+    /// so a page whose slice comes in time formats no date on the window's thread.
     func sendAccessibleText() {
         accessibleTextScheduled = false
-        // The month cells' word (its note for translators is in `DayCell`).
-        let today = L("today")
-        for month in months {
-            for cell in month.cells {
-                guard let day = cell.day else { continue }
-                let description = [cell.isToday ? today : nil, cell.decoration.label].compactMap { $0 }
-                let key = LabelKey(day: day, planCount: cell.decoration.planCount,
-                                   description: description.isEmpty ? nil : description.joined(separator: ", "))
-                let id = ObjectIdentifier(cell)
-                if labelledAs[id] != key {
-                    labelledAs[id] = key
-                    cell.wantedAccessibleLabel = formatter.dayAccessibleLabel(day, planCount: key.planCount)
-                    cell.wantedAccessibleDescription = key.description
+        guard shownSlice != nil else {
+            if let tabStop { name(tabStop) }
+            if pendingInterim == nil {
+                pendingInterim = MainLoop.after(milliseconds: Self.interimDelay) { [weak self] in
+                    self?.pendingInterim = nil
+                    self?.nameEveryCell()
                 }
-                cell.sendAccessibleText()
             }
+            return
+        }
+        nameEveryCell()
+    }
+
+    /// How long cells wait for a slice before they are named by their date alone.
+    static let interimDelay: UInt32 = 150
+    private var pendingInterim: MainLoopSource?
+
+    private func nameEveryCell() {
+        pendingInterim?.cancel()
+        pendingInterim = nil
+        for month in months {
+            for cell in month.cells { name(cell) }
         }
     }
 
-    /// Whether some cell's name waits for the frame to be painted.
+    private func name(_ cell: YearDayCell) {
+        guard let day = cell.day else { return }
+        // The month cells' word (its note for translators is in `DayCell`).
+        let description = [cell.isToday ? L("today") : nil, cell.decoration.label].compactMap { $0 }
+        let key = LabelKey(day: day, planCount: shownSlice == nil ? nil : cell.decoration.planCount,
+                           description: description.isEmpty ? nil : description.joined(separator: ", "))
+        let id = ObjectIdentifier(cell)
+        if labelledAs[id] != key {
+            labelledAs[id] = key
+            if let count = key.planCount {
+                // Named with the slice where it was built with the names (`YearPreparation.naming`).
+                cell.wantedAccessibleLabel = shownSlice?.accessibleLabel(for: day)
+                    ?? formatter.dayAccessibleLabel(day, planCount: count)
+            } else {
+                // Its plans are not known yet: its date alone, never "no plans".
+                cell.wantedAccessibleLabel = formatter.spanTitle(DaySpan(first: day, count: 1))
+            }
+            cell.wantedAccessibleDescription = key.description
+        }
+        cell.sendAccessibleText()
+    }
+
+    /// Whether some cell's name waits for the frame to be painted (or for the slice).
     var hasUnsentAccessibleText: Bool {
-        accessibleTextScheduled || cells.contains { $0.hasUnsentAccessibleText }
+        accessibleTextScheduled || pendingInterim != nil || cells.contains { $0.hasUnsentAccessibleText }
     }
 }
