@@ -169,6 +169,26 @@ final class YearViewTests: StyledAppTestCase, @unchecked Sendable {
         }
     }
 
+    func testRightToLeftMirrorsTheArrowsAndTheMonths() throws {
+        try MainActor.assumeIsolated {
+            GtkRuntime.isRightToLeftByDefault = true
+            defer { GtkRuntime.isRightToLeftByDefault = false }
+            let harness = harness(selection: day("2026-01-31"))
+            harness.show()
+            unowned let view = harness.view!
+            let january = try XCTUnwrap(view.months[0].root.bounds(relativeTo: harness.window))
+            let february = try XCTUnwrap(view.months[1].root.bounds(relativeTo: harness.window))
+            XCTAssertGreaterThan(january.x, february.x, "January is on the right, February to its left")
+            view.focusBestCell()
+            try harness.pressKeys(["Left"])
+            XCTAssertEqual(harness.navigations, [.days(1)], "Left goes on to the next day")
+            XCTAssertTrue(MainLoop.iterate(until: { view.cell(for: self.day("2026-02-01"))!.button.hasFocus }))
+            try harness.pressKeys(["Right"])
+            XCTAssertEqual(harness.navigations.last, .days(-1))
+            harness.close()
+        }
+    }
+
     func testOneTabStopOnTheSelectedDayElseTodayElseJanuaryFirst() {
         MainActor.assumeIsolated {
             let harness = harness(selection: day("2026-05-05"))
