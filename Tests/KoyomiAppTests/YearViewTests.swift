@@ -285,6 +285,24 @@ final class YearViewTests: StyledAppTestCase, @unchecked Sendable {
         }
     }
 
+    func testAYearFocusedBeforeItIsShownOpensScrolledToTheDay() throws {
+        try MainActor.assumeIsolated {
+            let harness = harness(width: 360, height: 640, selection: day("2026-11-20"))
+            harness.render()
+            harness.view.focusBestCell()
+            harness.show()
+            unowned let view = harness.view!
+            let november20 = view.cell(for: day("2026-11-20"))!.button
+            XCTAssertTrue(november20.hasFocus)
+            XCTAssertEqual(view.columnCount, 2)
+            XCTAssertTrue(MainLoop.iterate(until: {
+                guard let frame = november20.bounds(relativeTo: view.scroller) else { return false }
+                return frame.y >= 0 && frame.y + frame.height <= Double(view.scroller.allocatedHeight)
+            }), "once laid out in two columns, the view is scrolled down to the focused day")
+            harness.close()
+        }
+    }
+
     /// Accent-blue pixels down the cell's left and right edges (the ring), clear of the day
     /// number's circle in the middle.
     @MainActor

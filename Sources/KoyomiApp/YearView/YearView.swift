@@ -239,14 +239,17 @@ final class YearView {
         pendingReflow = MainLoop.beforeNextFrame { [weak self] in
             guard let self else { return }
             self.pendingReflow = nil
-            self.flow(columns: YearColumns.count(forWidth: Int(self.width)))
-            if self.content.containsFocus { self.scrollFocusIntoView() }
+            guard self.flow(columns: YearColumns.count(forWidth: Int(self.width))),
+                  self.content.containsFocus else { return }
+            // The months' new places are known once GTK has laid them out again.
+            self.content.afterNextPaint { [weak self] in self?.scrollToFocusedCell() }
         }
     }
 
-    /// Lays the months out `columns` to a row.
-    private func flow(columns: Int) {
-        guard columns != columnCount else { return }
+    /// Lays the months out `columns` to a row; false when they already were.
+    @discardableResult
+    private func flow(columns: Int) -> Bool {
+        guard columns != columnCount else { return false }
         let focused = focusedCell
         columnCount = columns
         for (month, row) in zip(months, rowOfMonth) { rows[row].remove(month.root) }
@@ -254,6 +257,7 @@ final class YearView {
         for (month, row) in zip(months, rowOfMonth) { rows[row].append(month.root) }
         for (index, row) in rows.enumerated() { row.isVisible = rowOfMonth.contains(index) }
         focused?.button.grabFocus()
+        return true
     }
 
     // MARK: Accessible text
