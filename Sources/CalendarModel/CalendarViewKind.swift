@@ -1,4 +1,5 @@
-/// Which view the window shows: the month grid or the week's time grid.
+/// Which view the window shows, in the order of the view switch and of Ctrl+1, Ctrl+2…:
+/// the month grid, the week's time grid, one day's time grid.
 public enum CalendarViewKind: String, CaseIterable, Sendable {
-    case month, week
+    case month, week, day
 }

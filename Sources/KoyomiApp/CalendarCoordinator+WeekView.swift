@@ -1,8 +1,9 @@
 import CalendarModel
 import Foundation
 
-/// What the week view reports: a day or plan clicked, a plan opened, made, dragged or
-/// resized, the keys that page; the coordinator answers as it does for the month grid.
+/// What the time grids (the week and day views) report: a day or plan clicked, a plan
+/// opened, made, dragged or resized, the keys that page; the coordinator answers as it does
+/// for the month grid.
 extension CalendarCoordinator: WeekViewDelegate {
     func weekView(_ view: WeekView, didSelect day: CalendarDay) {
         selectedPlan = nil
@@ -49,6 +50,6 @@ extension CalendarCoordinator: WeekViewDelegate {
     }
 
     func weekViewDidChangeFit(_ view: WeekView) {
-        if self.view == .week { renderGridAndTitle() }
+        if current === view { renderGridAndTitle() }
     }
 }

@@ -5,10 +5,12 @@ import GtkKit
 /// Receives what the views report, updates the shared store, and pushes the store's changes
 /// back into the views as plain values: the seeds' Coordinator, without the pointer soup.
 @MainActor
-final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, PlanListViewDelegate, MainWindowDelegate {
+final class CalendarCoordinator: CalendarHeaderDelegate, PlanListViewDelegate, MainWindowDelegate {
     let store: CalendarStore
     private(set) var formatter: CalendarFormatter
-    private let window: MainWindow
+    let window: MainWindow
+    /// The views by kind, as the window made them; one is shown (`view`).
+    private let views: [CalendarViewKind: CalendarView]
     private var observation: StoreObservation?
     /// The plan panel, told about selections and what its handle should say.
     weak var panel: PanelController?
@@ -18,12 +20,12 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     weak var editing: EditingController?
     /// Runs its argument once every edit asked for is saved and read back (the window's).
     var whenEditsSettled: ((@escaping @MainActor () -> Void) -> Void)?
-    /// Told when the user switches between month and week (the window remembers it).
+    /// Told when the user switches views (the window remembers it).
     var onViewChanged: ((CalendarViewKind) -> Void)?
     /// The view shown now.
     private(set) var view: CalendarViewKind = .month
-    /// The plan clicked last in the week view, drawn selected there (set here and by the
-    /// week view's delegate methods, CalendarCoordinator+WeekView.swift).
+    /// The plan clicked last in a time grid, drawn selected there (set here and by the
+    /// time grids' delegate methods, CalendarCoordinator+WeekView.swift).
     var selectedPlan: Plan.ID?
 
     init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
@@ -31,11 +33,11 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         self.formatter = formatter
         self.window = window
         search = SearchController(store: store, window: window, formatter: formatter)
-        window.grid.delegate = self
-        window.week.delegate = self
+        views = Dictionary(uniqueKeysWithValues: window.calendarViews.map { ($0.kind, $0) })
         window.header.delegate = self
         window.planList.delegate = self
         window.delegate = self
+        for view in window.calendarViews { view.report(to: self) }
         observation = store.observe { [weak self] change in
             self?.storeDidChange(change)
         }
@@ -51,58 +53,11 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
     /// New locale or time zone: every text is formatted again.
     func replaceFormatter(_ newFormatter: CalendarFormatter) {
         formatter = newFormatter
-        window.grid.formatter = newFormatter
-        window.week.formatter = newFormatter
+        for view in views.values { view.formatter = newFormatter }
         window.planList.formatter = newFormatter
         search.replaceFormatter(newFormatter)
         renderAll()
-        window.grid.reloadDecorationsNow()
-    }
-
-    // MARK: MonthGridViewDelegate
-
-    func monthGrid(_ grid: MonthGridView, didSelect day: CalendarDay) {
-        store.select(day)
-    }
-
-    /// A double click on a day's free space means "a new plan on this day" (issue 19), and
-    /// never "deselect": the first click selected it.
-    func monthGrid(_ grid: MonthGridView, didDoubleClick day: CalendarDay) {
-        newPlan(on: day)
-    }
-
-    /// A double click on a chip edits its plan (or shows a read-only plan's details).
-    func monthGrid(_ grid: MonthGridView, didActivatePlan entry: PlanOnDay) {
-        store.show(entry.day)
-        activate(entry)
-    }
-
-    /// Enter on a day with no plans: a new plan there.
-    func monthGrid(_ grid: MonthGridView, didRequestNewPlanOn day: CalendarDay) {
-        newPlan(on: day)
-    }
-
-    private func newPlan(on day: CalendarDay) {
-        store.show(day)
-        editing?.newPlan()
-    }
-
-    func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration {
-        store.decoration(for: day)
-    }
-
-    func monthGrid(_ grid: MonthGridView, didNavigate navigation: CalendarNavigation) {
-        navigate(navigation)
-    }
-
-    /// A chip or bar: its day is shown (never deselected) and the plan's row takes the focus.
-    func monthGrid(_ grid: MonthGridView, didSelectPlan entry: PlanOnDay) {
-        store.show(entry.day)
-        window.planList.focusRow(of: entry.plan.id)
-    }
-
-    func monthGridPlans(_ grid: MonthGridView) -> (slice: DaySlice, style: PlanRowStyle) {
-        (store.slice(of: store.layout.span), rowStyle)
+        current.drawChangesNow(viewContext)
     }
 
     // MARK: MainWindowDelegate
@@ -120,40 +75,49 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         show(view)
     }
 
-    /// Page Up/Down and Alt+←/→ page a month in the month view and the shown days in the week view.
+    /// Page Up/Down and Alt+←/→ page what the shown view shows (a month, the shown days…).
     func navigate(_ navigation: CalendarNavigation) {
         switch navigation {
         case let .days(days): store.moveSelection(by: days)
-        case let .months(months):
-            if view == .week { pageWeek(by: months) } else { store.moveSelection(byMonths: months) }
+        case let .months(pages): current.pageSelection(store, by: pages)
         case .today: store.goToToday()
         case .deselect:
-            // The week view always shows the selected day's week: Escape leaves it selected.
-            if view == .month { store.clearSelection() }
+            // A view that always shows the selected day leaves it selected.
+            if !current.needsSelection { store.clearSelection() }
         }
+    }
+
+    /// Calendars came or went in a batch: the shown view draws them in one pass now.
+    func drawPlansNow() {
+        current.drawChangesNow(viewContext)
+    }
+
+    /// Previous (-1) or Next (1): a page of the shown view.
+    func page(by pages: Int) {
+        current.page(store, by: pages)
     }
 
     // MARK: Views
 
     /// How plans are drawn (calendar colours, time texts) as of now.
-    private var rowStyle: PlanRowStyle { PlanRowStyle(calendars: store.calendars, formatter: formatter) }
+    var rowStyle: PlanRowStyle { PlanRowStyle(calendars: store.calendars, formatter: formatter) }
 
     /// The view shown now, as the `CalendarView` the coordinator talks to.
-    private var current: CalendarView { view == .month ? window.grid : window.week }
+    var current: CalendarView { views[view]! }
 
-    /// Switches to the month grid or the week view; the selected day is kept (the week view
-    /// selects one: the day selected last in this month, else today or the month's first).
+    /// Switches views; the selected day is kept (a view that needs one selects the day
+    /// selected last in this month, else today or the month's first).
     func show(_ newView: CalendarViewKind) {
-        guard newView != view else { return }
+        guard newView != view, views[newView] != nil else { return }
         let hadFocus = current.rootWidget.containsFocus
         view = newView
         window.show(newView)
-        if newView == .week, store.selection == nil { store.moveSelection(by: 0) }
+        if current.needsSelection, store.selection == nil { store.moveSelection(by: 0) }
         renderAll()
-        // Plans may have changed while the month was hidden.
-        if newView == .month { window.grid.reloadDecorationsNow() }
+        current.drawChangesNow(viewContext)
         if hadFocus { current.focusBestCell() }
         onViewChanged?(newView)
+        prepareNeighbours()
     }
 
     private var viewContext: CalendarViewContext {
@@ -161,27 +125,22 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
                             selectedPlan: selectedPlan)
     }
 
-    /// While the month is shown, the hidden week view is drawn once the frame is painted and
-    /// the window is idle, whenever the plans changed: its blocks are made then, not in the
-    /// frame of the first switch to the week (which would otherwise build a couple of hundred
-    /// widgets in a busy week).
-    private func prepareWeekView() {
-        guard !weekPreparationScheduled else { return }
-        weekPreparationScheduled = true
+    /// The hidden views the shown one names (the month names the week) are drawn once the
+    /// frame is painted and the window is idle, whenever the plans changed: their widgets are
+    /// made then, not in the frame of the first switch (a busy week builds a couple of
+    /// hundred blocks).
+    private func prepareHiddenViews() {
+        guard !current.viewsToPrepare.isEmpty, !hiddenPreparationScheduled else { return }
+        hiddenPreparationScheduled = true
         window.window.whenIdleAfterNextPaint { [weak self] in
             guard let self else { return }
-            self.weekPreparationScheduled = false
-            if self.view == .month { self.window.week.render(self.viewContext) }
+            self.hiddenPreparationScheduled = false
+            let context = self.viewContext
+            for kind in self.current.viewsToPrepare where kind != self.view { self.views[kind]?.render(context) }
         }
     }
 
-    private var weekPreparationScheduled = false
-
-    /// Moves the selection by the week view's shown days (7, or 3 or 1 when narrow).
-    private func pageWeek(by pages: Int) {
-        let count = window.week.span(for: store).count
-        store.show((store.selection ?? store.today).adding(days: pages * count))
-    }
+    private var hiddenPreparationScheduled = false
 
     // MARK: PlanListViewDelegate
 
@@ -213,7 +172,7 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
 
     /// Moves a plan by whole days (timed plans keep their time of day, plans of several days
     /// their length) as an edit with Undo; `day`, where it lands, is shown.
-    private func move(_ entry: PlanOnDay, byDays days: Int, showing day: CalendarDay) {
+    func move(_ entry: PlanOnDay, byDays days: Int, showing day: CalendarDay) {
         guard days != 0, let editing = editingToMove(entry) else { return }
         editing.retime(entry, to: entry.plan.timing.moved(days: days, minutes: 0, calendar: store.calendar))
         store.show(day)
@@ -251,14 +210,10 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         store.calendars.first { $0.id == id }.map { !$0.isReadOnly } ?? false
     }
 
-    func monthGrid(_ grid: MonthGridView, didMove entry: PlanOnDay, byDays days: Int, droppedOn day: CalendarDay) {
-        move(entry, byDays: days, showing: day)
-    }
-
     // MARK: CalendarHeaderDelegate
 
     func calendarHeader(_ header: CalendarHeader, didPage pages: Int) {
-        if view == .week { pageWeek(by: pages) } else { store.showMonth(store.visibleMonth.adding(months: pages)) }
+        page(by: pages)
     }
 
     func calendarHeaderDidRequestToday(_ header: CalendarHeader) {
@@ -280,22 +235,18 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
             renderGridAndTitle()
         }
         if !change.isDisjoint(with: [.plans, .calendars]) {
-            // The hidden month grid follows too: its decorations are read before its next frame.
-            if view == .week {
-                window.week.plansChanged(viewContext)
-            } else {
-                window.grid.reloadDecorations()
-                prepareWeekView()
-            }
+            // Hidden views catch up as they are shown again (`drawChangesNow`), or when prepared.
+            current.plansChanged(viewContext)
+            prepareHiddenViews()
         }
         renderList()
         if change.contains(.selection), store.selection != nil { panel?.daySelected() }
-        if !change.isDisjoint(with: [.visibleMonth, .plans, .calendars]) { prepareNeighbours() }
+        if !change.isDisjoint(with: [.visibleMonth, .selection, .plans, .calendars]) { prepareNeighbours() }
     }
 
-    /// The months either side of the visible one, prepared on another thread once the frame
-    /// is painted, so that paging to them only draws and the main thread stays free for the
-    /// next click. A jump further away builds its month when asked.
+    /// The months the shown view pages to next (`monthsToPrepare`), prepared on another
+    /// thread once the frame is painted, so that paging there only draws and the main thread
+    /// stays free for the next click. A jump further away builds its month when asked.
     private var isPreparing = false
     private var waitsForPaint = false
 
@@ -306,23 +257,23 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         window.window.afterNextPaint { [weak self] in
             guard let self else { return }
             self.waitsForPaint = false
-            self.prepareNeighbours(of: self.store.visibleMonth)
+            self.prepareNeighbours(of: self.current.monthsToPrepare(for: self.store))
         }
     }
 
-    /// One preparation at a time. When it ends, the visible month's neighbours are looked at
-    /// again: the month may have changed meanwhile, or the plans (then the built indexes are
-    /// refused, holding the old ones).
-    private func prepareNeighbours(of month: YearMonth) {
+    /// One preparation at a time. When it ends, the shown view's neighbours are looked at
+    /// again: what it shows may have changed meanwhile, or the plans (then the built indexes
+    /// are refused, holding the old ones).
+    private func prepareNeighbours(of months: [YearMonth]) {
         guard !isPreparing else { return }
-        let preparations = [month.next, month.previous].compactMap { store.indexPreparation(for: $0) }
+        let preparations = months.compactMap { store.indexPreparation(for: $0) }
         guard !preparations.isEmpty else { return }
         isPreparing = true
         MainLoop.runInBackground(givingWay: true, { preparations.map { $0.build() } }, then: { [weak self] built in
             guard let self else { return }
             self.isPreparing = false
             built.forEach { self.store.adopt($0) }
-            self.prepareNeighbours(of: self.store.visibleMonth)
+            self.prepareNeighbours(of: self.current.monthsToPrepare(for: self.store))
         })
     }
 
@@ -331,21 +282,11 @@ final class CalendarCoordinator: MonthGridViewDelegate, CalendarHeaderDelegate, 
         renderList()
     }
 
+    /// Draws the shown view and its title. Hidden views are not drawn: a hidden month grid
+    /// would build each month's whole index as the weeks are paged through.
     func renderGridAndTitle() {
-        switch view {
-        case .month:
-            let month = store.visibleMonth
-            window.header.render(title: formatter.monthTitle(month), shortTitle: { [formatter] in formatter.shortMonthTitle(month) },
-                                 view: .month)
-            window.grid.render(viewContext)
-        case .week:
-            // The hidden month grid is drawn when it is shown again (`show(_:)`): drawing it
-            // here would build each month's whole index as the weeks are paged through.
-            window.week.render(viewContext)
-            let span = window.week.span(for: store)
-            window.header.render(title: formatter.spanTitle(span), shortTitle: { [formatter] in formatter.shortSpanTitle(span) },
-                                 view: .week)
-        }
+        current.render(viewContext)
+        window.header.render(current.title(for: store, formatter: formatter), view: view)
     }
 
     /// The panel handle's text: what the list shows and how many plans.

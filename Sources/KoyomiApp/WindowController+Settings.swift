@@ -22,22 +22,25 @@ extension WindowController {
         }
     }
 
-    /// The week view follows the width left to it, and the view chosen last comes back: the
-    /// week view on the week of the day selected when the window closed (unless `--month`
-    /// names one). The month view opens on today's month, as always.
+    /// The views follow the width left to them, and the view chosen last comes back: the
+    /// week or day view on the day selected when the window closed (unless `--month` names
+    /// one). The month view opens on today's month, as always.
     func connectViews(month: YearMonth?) {
-        let week = mainWindow.week, header = mainWindow.header, layout = mainWindow.panelLayout
-        mainWindow.panelLayout.viewWidthChanged = { [weak week, weak header, weak layout] width in
-            week?.setAvailableWidth(Int(width))
-            if let area = layout?.area.width { header?.fit(width: area) }
+        let window = mainWindow
+        mainWindow.panelLayout.viewWidthChanged = { [weak window] width in
+            guard let window else { return }
+            for view in window.calendarViews { view.setAvailableWidth(Int(width)) }
+            window.header.fit(width: window.panelLayout.area.width)
         }
         mainWindow.window.addAction("search") { [weak self] in self?.mainWindow.openSearch() }
         mainWindow.window.addAction("today") { [weak self] in self?.store.goToToday() }
-        mainWindow.window.addAction("month-view") { [weak self] in self?.coordinator.show(.month) }
-        mainWindow.window.addAction("week-view") { [weak self] in self?.coordinator.show(.week) }
-        if settings.settings.calendarView == .week {
+        for kind in CalendarViewKind.allCases {
+            mainWindow.window.addAction("\(kind.rawValue)-view") { [weak self] in self?.coordinator.show(kind) }
+        }
+        let view = settings.settings.calendarView
+        if view != .month {
             if month == nil, let day = settings.settings.selectedDay { store.show(day) }
-            coordinator.show(.week)
+            coordinator.show(view)
         }
         coordinator.onViewChanged = { [weak self] view in self?.settings.update { $0.calendarView = view } }
     }

@@ -19,21 +19,26 @@ final class WindowController: CalendarFileActions {
     var settingsObservation: SettingsStore.Observation?
     var preferences: PreferencesController?
     var about: AboutWindow?
-    /// New, edit, delete, undo.
-    let editing: EditingController
+    /// Removes calendars and puts them back (the calendars list, and Undo).
+    private(set) lazy var removal = CalendarRemoval(store: store, storage: storage, files: self, feedback: mainWindow,
+                                                    drawPlansNow: { [coordinator] in coordinator.drawPlansNow() })
+    /// New, edit, delete, undo. Made on first use, like the controllers below: each is given
+    /// the roles it needs when it is made, so they are built in dependency order.
+    private(set) lazy var editing = EditingController(store: store, feedback: mainWindow, colors: colors, settings: settings,
+                                                      storage: storage, calendars: removal, files: self, now: now)
     /// Import (menu, Ctrl+O, files dropped on the window) and export.
     private(set) lazy var importer = ImportController(
-        store: store, window: mainWindow, editing: editing, vetExecutable: storage.vetExecutable,
+        store: store, feedback: mainWindow, editing: editing, vetExecutable: storage.vetExecutable,
         formatter: { [coordinator] in coordinator.formatter }, now: now, colors: colors,
         createCalendar: { [unowned self] name, color in self.calendarsList.create(name: name, color: color) })
     var dropTarget: DropTarget?
     /// CalDAV accounts: syncing, its indicator and its dialogs.
-    private(set) lazy var sync = SyncController(window: mainWindow, storage: storage,
+    private(set) lazy var sync = SyncController(feedback: mainWindow, storage: storage,
                                                 formatter: { [coordinator] in coordinator.formatter }, now: now, files: self)
     /// The header's calendars list: visibility, new, rename, recolour, remove.
-    private(set) lazy var calendarsList = CalendarsController(popover: calendarsPopover, store: store, window: mainWindow,
-                                                              settings: settings, storage: storage, editing: editing,
-                                                              files: self)
+    private(set) lazy var calendarsList = CalendarsController(
+        popover: calendarsPopover, store: store, feedback: mainWindow, settings: settings, storage: storage, editing: editing,
+        removal: removal, files: self, drawPlansNow: { [coordinator] in coordinator.drawPlansNow() })
     private let calendarsPopover: CalendarsPopover
     let now: () -> Date
     private let zone: () -> TimeZone
@@ -78,8 +83,6 @@ final class WindowController: CalendarFileActions {
         coordinator = CalendarCoordinator(store: store, formatter: formatter, window: mainWindow)
         panel = PanelController(layout: mainWindow.panelLayout, view: mainWindow.planPanel,
                                 list: mainWindow.planList, grid: mainWindow.grid, settings: settings)
-        editing = EditingController(store: store, window: mainWindow, colors: colors, settings: settings, storage: storage,
-                                    now: now)
         calendarsPopover = CalendarsPopover(window: mainWindow.window, colors: colors)
         calendarsPopover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
         mainWindow.header.headerBar.packEnd(calendarsPopover.button)
@@ -89,11 +92,10 @@ final class WindowController: CalendarFileActions {
         connectSettings()
         connectViews(month: month)
         coordinator.editing = editing
-        editing.onCalendarSaved = { [unowned self] id in self.reload(id) }
         connectEditing(application: application)
         store.setHiddenCalendars(settings.settings.startingHiddenCalendars(offByDefault: builtInCalendarsOffByDefault))
         store.addSource(holidaySource(placingDaysWith: calendar))
-        editing.calendars = calendarsList
+        _ = calendarsList // it answers the calendars popover from the start
         mainWindow.header.addTool(sync.button)
         mainWindow.header.addTool(sync.status)
         connectSync(application: application)
@@ -247,7 +249,7 @@ final class WindowController: CalendarFileActions {
         editing.forget(id, keepingHistory: undoable)
         store.removeSource(id)
         rememberHiddenCalendars()
-        mainWindow.grid.reloadDecorationsNow()
+        coordinator.drawPlansNow()
     }
 
     /// Hidden calendars are remembered across runs (by file path, or a built-in calendar's id).
@@ -302,7 +304,7 @@ final class WindowController: CalendarFileActions {
     private func show(_ sources: [ICalendarFile]) {
         store.addSources(sources)
         // One synchronous pass for the whole batch, so the next frame already has the dots.
-        mainWindow.grid.reloadDecorationsNow()
+        coordinator.drawPlansNow()
     }
 
     /// Follows midnight, suspend and time-zone changes from now on.

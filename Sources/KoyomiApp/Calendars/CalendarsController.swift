@@ -8,24 +8,30 @@ import ICalendar
 /// in the settings), new calendars in the user's folder, names and colours written into the
 /// calendar's own file, removal with a backup kept. The list re-renders from the store.
 @MainActor
-final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
+final class CalendarsController: CalendarsListDelegate {
     private let store: CalendarStore
-    private let window: MainWindow
+    private let feedback: WindowFeedback
     private let settings: SettingsStore
     private let storage: StorageContext
     private let editing: EditingController
+    private let removal: CalendarRemoving
+    /// Draws the shown view's plans at once (a calendar shown or hidden is in the next frame).
+    private let drawPlansNow: @MainActor () -> Void
     private unowned let files: any CalendarFileActions
     let popover: CalendarsPopover
     private var observation: StoreObservation?
 
-    init(popover: CalendarsPopover, store: CalendarStore, window: MainWindow, settings: SettingsStore,
-         storage: StorageContext, editing: EditingController, files: any CalendarFileActions) {
+    init(popover: CalendarsPopover, store: CalendarStore, feedback: WindowFeedback, settings: SettingsStore,
+         storage: StorageContext, editing: EditingController, removal: CalendarRemoving, files: any CalendarFileActions,
+         drawPlansNow: @escaping @MainActor () -> Void) {
         self.popover = popover
         self.store = store
-        self.window = window
+        self.feedback = feedback
         self.settings = settings
         self.storage = storage
         self.editing = editing
+        self.removal = removal
+        self.drawPlansNow = drawPlansNow
         self.files = files
         popover.delegate = self
         popover.defaultReminders = { [settings] id in settings.settings.defaultReminders[id] ?? [] }
@@ -41,14 +47,14 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
 
     func calendarsList(_ list: CalendarsPopover, setVisible visible: Bool, for id: CalendarID) {
         store.setCalendar(id, visible: visible)
-        window.grid.reloadDecorationsNow()
+        drawPlansNow()
         files.rememberHiddenCalendars()
     }
 
     func calendarsList(_ list: CalendarsPopover, create name: String, color: String) {
         guard create(name: name, color: color) != nil else { return }
         // TRANSLATORS: a toast after a new calendar was made; %@ is its name.
-        window.showToast(FormatterStrings.fill(L("“%@” created"), name))
+        feedback.showToast(FormatterStrings.fill(L("“%@” created"), name))
     }
 
     /// Makes a calendar in the user's folder and opens it at once; nil (the problem said)
@@ -82,68 +88,9 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
     /// folder); any other file is only closed, never deleted. Ctrl+Z brings either back.
     func calendarsList(_ list: CalendarsPopover, remove id: CalendarID) {
         let name = store.calendars.first { $0.id == id }?.name ?? id.rawValue
-        guard let removed = remove(id.rawValue) else { return }
+        guard let removed = removal.remove(id.rawValue) else { return }
         // TRANSLATORS: a toast after a calendar was removed; %@ is its name.
         editing.calendarRemoved(removed, summary: FormatterStrings.fill(L("“%@” removed"), name))
-    }
-
-    // MARK: CalendarRemoving
-
-    func remove(_ path: String) -> UndoHistory.RemovedCalendar? {
-        let id = CalendarID(path)
-        var removed = UndoHistory.RemovedCalendar(
-            path: path, data: nil, syncedBy: [],
-            wasReadOnly: store.calendars.first { $0.id == id }?.isReadOnly ?? false,
-            wasHidden: store.hiddenCalendars.contains(id))
-        if storage.isUserCalendar(path) {
-            do {
-                removed.data = try storage.userFolder.removeCalendar(path: path, backups: storage.backups)
-                removed.syncedBy = try stopSyncing(fileName: (path as NSString).lastPathComponent)
-            } catch {
-                report(error)
-                return nil
-            }
-        }
-        files.close(id, undoable: true)
-        return removed
-    }
-
-    func restore(_ removed: UndoHistory.RemovedCalendar) throws {
-        if let data = removed.data {
-            // Never over a file that is there again (another program, or a new calendar).
-            guard !FileManager.default.fileExists(atPath: removed.path) else {
-                throw CalendarRestoreError(path: removed.path)
-            }
-            try storage.writer.write(data, to: removed.path, expecting: nil)
-            try resumeSyncing(removed.syncedBy)
-        }
-        files.openInBackground(paths: [removed.path], readOnly: removed.wasReadOnly)
-        if removed.wasHidden { calendarsList(popover, setVisible: false, for: CalendarID(removed.path)) }
-    }
-
-    /// A synced calendar removed here stops being synced (it stays on the server): otherwise
-    /// the next sync would bring its file back. Returns what each account synced it as.
-    private func stopSyncing(fileName: String) throws -> [(accountID: String, calendar: AccountCalendar)] {
-        let accounts = storage.accounts
-        var stopped: [(accountID: String, calendar: AccountCalendar)] = []
-        for var account in try accounts.load() where account.calendars.contains(where: { $0.localFile == fileName }) {
-            stopped += account.calendars.filter { $0.localFile == fileName }.map { (account.id, $0) }
-            account.calendars.removeAll { $0.localFile == fileName }
-            try accounts.update(account)
-        }
-        return stopped
-    }
-
-    /// A calendar brought back is synced again by the accounts that synced it.
-    private func resumeSyncing(_ entries: [(accountID: String, calendar: AccountCalendar)]) throws {
-        guard !entries.isEmpty else { return }
-        let accounts = storage.accounts
-        for var account in try accounts.load() {
-            let mine = entries.filter { $0.accountID == account.id && !account.calendars.contains($0.calendar) }
-            guard !mine.isEmpty else { continue }
-            account.calendars += mine.map(\.calendar)
-            try accounts.update(account)
-        }
     }
 
     /// Saved on the editing's save queue, after the plan edits before it; read back once saved.
@@ -157,18 +104,10 @@ final class CalendarsController: CalendarsListDelegate, CalendarRemoving {
 
     private func report(_ error: any Error) {
         // TRANSLATORS: %@ says what went wrong with a calendar's file.
-        window.errors.show([FormatterStrings.fill(L("The calendar could not be changed: %@"), "\(error)")])
+        feedback.showProblems([FormatterStrings.fill(L("The calendar could not be changed: %@"), "\(error)")])
     }
 }
 
-/// Removing and restoring whole calendars, for undo and redo (`EditingController`).
-@MainActor
-protocol CalendarRemoving: AnyObject {
-    /// Removes the calendar at `path` as the calendars list does; nil (the problem said) if it could not.
-    func remove(_ path: String) -> UndoHistory.RemovedCalendar?
-    /// Writes a removed calendar's file back and opens it again.
-    func restore(_ removed: UndoHistory.RemovedCalendar) throws
-}
 
 /// A removed calendar's file is there again: Koyomi does not overwrite it.
 struct CalendarRestoreError: Error, CustomStringConvertible {

@@ -20,7 +20,7 @@ extension EditingController {
         }
         saves.run(change, then: { [weak self] result in
             guard let self else { return }
-            self.onCalendarSaved?(calendar)
+            self.calendarSaved(calendar)
             switch result {
             case let .success(value):
                 // Undoing a restored calendar removes it (`reverse`), and redoing brings it back.
@@ -30,7 +30,7 @@ extension EditingController {
                 saved(value)
             case let .failure(error):
                 self.report(error)
-                _ = self.calendars?.remove(calendar.rawValue)
+                _ = self.calendars.remove(calendar.rawValue)
             }
         })
     }

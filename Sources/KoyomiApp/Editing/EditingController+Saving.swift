@@ -36,13 +36,13 @@ extension EditingController {
             switch result {
             case let .success(done):
                 self.history.push(UndoHistory.Entry(change: .plans(done.steps), summary: summary))
-                calendars.forEach { self.onCalendarSaved?($0) }
-                if toast { self.window.showToast(summary, undo: { [weak self] in self?.undo() }) }
+                calendars.forEach { self.calendarSaved($0) }
+                if toast { self.feedback.showToast(summary, undo: { [weak self] in self?.undo() }) }
                 saved?(done.value)
             case let .failure(error):
                 self.report(error)
                 // What is on disk may still differ from what is shown (another program's change).
-                calendars.forEach { self.onCalendarSaved?($0) }
+                calendars.forEach { self.calendarSaved($0) }
             }
         })
     }
@@ -77,7 +77,7 @@ extension EditingController {
     var isSaving: Bool { saves.isBusy || !waiting.isEmpty }
 
     /// Runs `body` on the main thread once every save asked for so far is done and its
-    /// completion (history, toast, `onCalendarSaved`) has run: now, when none is in flight.
+    /// completion (history, toast, `calendarSaved`) has run: now, when none is in flight.
     func whenSaved(_ body: @escaping @MainActor () -> Void) {
         saves.whenIdle(body)
     }
@@ -99,7 +99,7 @@ extension EditingController {
     func report(_ error: any Error) {
         // TRANSLATORS: shown when a change could not be saved; %@ says why.
         let message = FormatterStrings.fill(L("Could not save: %@"), "\(error)")
-        window.errors.show([message])
+        feedback.showProblems([message])
         FileHandle.standardError.write(Data("koyomi: \(message)\n".utf8))
     }
 }

@@ -19,26 +19,26 @@ extension EditingController {
     private func undoNow() {
         guard let entry = history.popLast() else {
             // TRANSLATORS: a toast when Ctrl+Z has nothing left to undo.
-            return window.showToast(L("Nothing to undo"))
+            return feedback.showToast(L("Nothing to undo"))
         }
         reverse(entry) { [weak self] redo in
             guard let self, let redo else { return }
             self.history.pushUndone(redo)
             // TRANSLATORS: a toast after Undo; %@ is what was undone, e.g. "“Dentist” deleted".
-            self.window.showToast(FormatterStrings.fill(L("Undone: %@"), entry.summary))
+            self.feedback.showToast(FormatterStrings.fill(L("Undone: %@"), entry.summary))
         }
     }
 
     private func redoNow() {
         guard let entry = history.popUndone() else {
             // TRANSLATORS: a toast when Ctrl+Shift+Z has nothing to redo.
-            return window.showToast(L("Nothing to redo"))
+            return feedback.showToast(L("Nothing to redo"))
         }
         reverse(entry) { [weak self] undo in
             guard let self, let undo else { return }
             self.history.pushRedone(undo)
             // TRANSLATORS: a toast after Redo; %@ is what was done again, e.g. "“Dentist” deleted".
-            self.window.showToast(FormatterStrings.fill(L("Redone: %@"), entry.summary))
+            self.feedback.showToast(FormatterStrings.fill(L("Redone: %@"), entry.summary))
         }
     }
 
@@ -46,7 +46,7 @@ extension EditingController {
     func calendarRemoved(_ removed: UndoHistory.RemovedCalendar, summary: String) {
         // In turn after the saves in flight, whose entries come before it.
         afterSaves { [weak self] in self?.history.push(UndoHistory.Entry(change: .calendarRemoved(removed), summary: summary)) }
-        window.showToast(summary, undo: { [weak self] in self?.undo() })
+        feedback.showToast(summary, undo: { [weak self] in self?.undo() })
     }
 
     /// Puts back what `entry` kept, then calls `done` with the entry that reverses that again;
@@ -65,7 +65,7 @@ extension EditingController {
                 return Array(reversed.reversed())
             }, then: { [weak self] result in
                 guard let self else { return }
-                Set(steps.map(\.calendar)).forEach { self.onCalendarSaved?($0) }
+                Set(steps.map(\.calendar)).forEach { self.calendarSaved($0) }
                 switch result {
                 case let .success(reversed):
                     done(UndoHistory.Entry(change: .plans(reversed), summary: entry.summary))
@@ -75,7 +75,6 @@ extension EditingController {
                 }
             })
         case let .calendarRemoved(removed):
-            guard let calendars else { return done(nil) }
             do {
                 try calendars.restore(removed)
             } catch {
@@ -84,7 +83,7 @@ extension EditingController {
             }
             done(UndoHistory.Entry(change: .calendarRestored(removed), summary: entry.summary))
         case let .calendarRestored(restored):
-            guard let calendars, let removed = calendars.remove(restored.path) else { return done(nil) }
+            guard let removed = calendars.remove(restored.path) else { return done(nil) }
             done(UndoHistory.Entry(change: .calendarRemoved(removed), summary: entry.summary))
         }
     }

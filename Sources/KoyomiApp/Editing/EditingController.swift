@@ -10,7 +10,7 @@ import ICalendar
 @MainActor
 final class EditingController {
     let store: CalendarStore
-    let window: MainWindow
+    let feedback: WindowFeedback
     private let colors: ColorClasses
     private let settings: SettingsStore
     /// Owns the calendar files; every read and save of them runs there, in order.
@@ -24,14 +24,16 @@ final class EditingController {
     private(set) var question: MessageDialog?
     let now: () -> Date
     /// Removes and restores whole calendars when a removal is undone or redone.
-    weak var calendars: CalendarRemoving?
-    /// A calendar's file was saved: the window reads it back into the store.
-    var onCalendarSaved: ((CalendarID) -> Void)?
+    let calendars: CalendarRemoving
+    /// A saved calendar's file is read back into the store through these.
+    private unowned let files: any CalendarFileActions
 
-    init(store: CalendarStore, window: MainWindow, colors: ColorClasses, settings: SettingsStore, storage: StorageContext,
-         now: @escaping () -> Date) {
+    init(store: CalendarStore, feedback: WindowFeedback, colors: ColorClasses, settings: SettingsStore, storage: StorageContext,
+         calendars: CalendarRemoving, files: any CalendarFileActions, now: @escaping () -> Date) {
         self.store = store
-        self.window = window
+        self.feedback = feedback
+        self.calendars = calendars
+        self.files = files
         self.colors = colors
         self.settings = settings
         self.now = now
@@ -43,6 +45,11 @@ final class EditingController {
     /// Calendars a plan can be saved to, in the order they were opened.
     var writableCalendars: [CalendarInfo] { store.calendars.filter { !$0.isReadOnly } }
 
+    /// A calendar's file was saved: it is read back into the store (views and list follow).
+    func calendarSaved(_ id: CalendarID) {
+        files.reload(id)
+    }
+
     // MARK: New and edit
 
     /// Ctrl+N (and quick add's "More Options…" with nothing typed): a new plan on the selected day (else today).
@@ -50,7 +57,7 @@ final class EditingController {
         guard let target = writableCalendars.first(where: { !store.hiddenCalendars.contains($0.id) })
                 ?? writableCalendars.first else {
             // TRANSLATORS: shown when every open calendar is read-only (e.g. the samples).
-            return window.showToast(L("No calendar here can take new plans: open or create one of your own"))
+            return feedback.showToast(L("No calendar here can take new plans: open or create one of your own"))
         }
         var form = PlanForm(newOn: store.selection ?? store.today, now: now(), calendar: store.calendar,
                             calendarID: target.id)
@@ -62,7 +69,7 @@ final class EditingController {
     func newPlan(at start: Date) {
         guard let target = writableCalendars.first(where: { !store.hiddenCalendars.contains($0.id) })
                 ?? writableCalendars.first else {
-            return window.showToast(L("No calendar here can take new plans: open or create one of your own"))
+            return feedback.showToast(L("No calendar here can take new plans: open or create one of your own"))
         }
         let day = CalendarDay(start, in: store.calendar)
         var form = PlanForm(newOn: day, now: now(), calendar: store.calendar, calendarID: target.id)
@@ -136,7 +143,7 @@ final class EditingController {
 
     private func openEditor(form: PlanForm, entry: PlanOnDay?) {
         editor?.close()
-        let dialog = PlanEditorDialog(parent: window.window, form: form, calendars: writableCalendars,
+        let dialog = PlanEditorDialog(parent: feedback.dialogParent, form: form, calendars: writableCalendars,
                                       isNew: entry == nil, userZone: store.calendar.timeZone,
                                       firstWeekday: store.firstWeekday, calendar: store.calendar, colors: colors)
         dialog.onSave = { [weak self] edited in
@@ -297,7 +304,7 @@ final class EditingController {
     /// Asks "only this one, this and the following ones, or all of them"; Cancel does nothing.
     private func askScope(heading: String, body: String, destructive: Bool,
                           answer: @escaping @MainActor (SeriesScope) -> Void) {
-        let dialog = MessageDialog(parent: window.window, heading: heading, body: body)
+        let dialog = MessageDialog(parent: feedback.dialogParent, heading: heading, body: body)
         dialog.addResponse("cancel", label: L("_Cancel"), isDefault: true)
         // TRANSLATORS: answers to "change/delete only this occurrence, this and the following ones, or all of them?"
         dialog.addResponse(SeriesScope.onlyThis.rawValue, label: L("_Only This One"))

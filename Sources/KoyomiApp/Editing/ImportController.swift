@@ -15,7 +15,7 @@ import ICalendar
 @MainActor
 final class ImportController {
     private let store: CalendarStore
-    private let window: MainWindow
+    private let feedback: WindowFeedback
     private let editing: EditingController
     /// Runs `koyomi --vet-ics` on each file to import.
     private let vetExecutable: String
@@ -35,11 +35,11 @@ final class ImportController {
     private(set) var pending = 0
     private var pendingWaiters: [@MainActor () -> Void] = []
 
-    init(store: CalendarStore, window: MainWindow, editing: EditingController, vetExecutable: String,
+    init(store: CalendarStore, feedback: WindowFeedback, editing: EditingController, vetExecutable: String,
          formatter: @escaping () -> CalendarFormatter, now: @escaping () -> Date, colors: ColorClasses,
          createCalendar: @escaping @MainActor (_ name: String, _ color: String) -> CalendarID?) {
         self.store = store
-        self.window = window
+        self.feedback = feedback
         self.editing = editing
         self.vetExecutable = vetExecutable
         self.formatter = formatter
@@ -54,7 +54,7 @@ final class ImportController {
     func chooseAndImport() {
         // TRANSLATORS: the title of the file chooser for importing plans.
         let chooser = FileChooser(mode: .open, title: L("Import Plans"), acceptLabel: L("_Import"),
-                                  cancelLabel: L("_Cancel"), parent: window.window,
+                                  cancelLabel: L("_Cancel"), parent: feedback.dialogParent,
                                   filterName: L("iCalendar files"), allFilesName: L("All files"))
         chooser.present { [weak self] path in
             if let path { self?.importFiles([path]) }
@@ -106,7 +106,7 @@ final class ImportController {
         let body = FormatterStrings.fill(L("Add the plans of %1$@ (%2$@) to which calendar?"), name,
                                          formatter().planCountText(vetted.document.eventUIDs.count))
         var asked: ImportTargetDialog?
-        let dialog = ImportTargetDialog(parent: window.window, body: body, targets: targets, chosen: chosen,
+        let dialog = ImportTargetDialog(parent: feedback.dialogParent, body: body, targets: targets, chosen: chosen,
                                         colors: colors) { [weak self] target in
             guard let self else { return }
             self.targetDialogs.removeAll { $0 === asked }
@@ -154,7 +154,7 @@ final class ImportController {
     private func imported(_ summary: ImportSummary, vetted: VettedCalendar, name: String) {
         let problems = vetted.problems + summary.skipped.map(Self.explanation) + summary.notes
         // TRANSLATORS: a toast after an import; %1$@ is the file, %2$@ the counts ("3 added, 1 updated, 0 skipped").
-        window.showToast(FormatterStrings.fill(L("Imported %1$@: %2$@"), name, Self.counts(summary)),
+        feedback.showToast(FormatterStrings.fill(L("Imported %1$@: %2$@"), name, Self.counts(summary)),
                          undo: { [weak editing] in editing?.undo() })
         if !problems.isEmpty { explain(problems, file: name) }
     }
@@ -186,7 +186,7 @@ final class ImportController {
         let shown = problems.prefix(12).map { "• " + $0 }.joined(separator: "\n")
         let more = problems.count > 12 ? "\n" + FormatterStrings.fill(L("…and %@ more"), String(problems.count - 12)) : ""
         // TRANSLATORS: heading of the dialog listing what an import left out; %@ is the file name.
-        let dialog = MessageDialog(parent: window.window, heading: FormatterStrings.fill(L("Not everything in %@ was imported"), file),
+        let dialog = MessageDialog(parent: feedback.dialogParent, heading: FormatterStrings.fill(L("Not everything in %@ was imported"), file),
                                    body: shown + more)
         dialog.addResponse("close", label: L("_Close"), isDefault: true)
         dialog.onResponse { [weak self] _ in self?.question = nil }
@@ -197,7 +197,7 @@ final class ImportController {
     private func fail(_ path: String, _ problem: String) {
         // TRANSLATORS: %1$@ is a file name, %2$@ the reason it could not be imported.
         let message = FormatterStrings.fill(L("%1$@ was not imported: %2$@"), (path as NSString).lastPathComponent, problem)
-        window.errors.show([message])
+        feedback.showProblems([message])
         FileHandle.standardError.write(Data("koyomi: \(message)\n".utf8))
     }
 
@@ -207,7 +207,7 @@ final class ImportController {
     func chooseAndExport() {
         // TRANSLATORS: the file name offered when exporting plans (keep the .ics ending).
         let chooser = FileChooser(mode: .save(suggestedName: L("calendars.ics")), title: L("Export Plans"),
-                                  acceptLabel: L("_Export"), cancelLabel: L("_Cancel"), parent: window.window,
+                                  acceptLabel: L("_Export"), cancelLabel: L("_Cancel"), parent: feedback.dialogParent,
                                   filterName: L("iCalendar files"), allFilesName: L("All files"))
         chooser.present { [weak self] path in
             if let path { self?.export(to: path) }
@@ -226,10 +226,10 @@ final class ImportController {
             let existing = try? AtomicFileWriter.read(path: path).identity
             try AtomicFileWriter().write(exported.data, to: path, expecting: existing)
             // TRANSLATORS: a toast after exporting; %@ is the file name.
-            window.showToast(FormatterStrings.fill(L("Exported to %@"), (path as NSString).lastPathComponent))
+            feedback.showToast(FormatterStrings.fill(L("Exported to %@"), (path as NSString).lastPathComponent))
         } catch {
             let message = FormatterStrings.fill(L("Could not export: %@"), "\(error)")
-            window.errors.show([message])
+            feedback.showProblems([message])
         }
     }
 }

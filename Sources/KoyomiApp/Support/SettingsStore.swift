@@ -266,7 +266,9 @@ final class SettingsStore {
             if let view = CalendarViewKind(rawValue: value) {
                 settings.calendarView = view
             } else {
-                problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not month or week)"), Key.view, value))
+                // TRANSLATORS: a settings problem, e.g. "view=agenda (not one of month, week, day)".
+                problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not one of %3$@)"), Key.view, value,
+                                                      CalendarViewKind.allCases.map(\.rawValue).joined(separator: ", ")))
             }
         }
         if let value = file.string(Key.day, in: Key.window) {

@@ -13,7 +13,7 @@ import ICalendar
 /// watcher shows their new content as for any other program's change.
 @MainActor
 final class SyncController {
-    private let window: MainWindow
+    private let feedback: WindowFeedback
     private let storage: StorageContext
     /// The window's formatter now (it changes with the time zone).
     private let formatter: () -> CalendarFormatter
@@ -42,9 +42,9 @@ final class SyncController {
     var showConflicts: (() -> Void)?
     static let period: UInt32 = 15 * 60 * 1000
 
-    init(window: MainWindow, storage: StorageContext, formatter: @escaping () -> CalendarFormatter,
+    init(feedback: WindowFeedback, storage: StorageContext, formatter: @escaping () -> CalendarFormatter,
          now: @escaping () -> Date, files: any CalendarFileActions) {
-        self.window = window
+        self.feedback = feedback
         self.storage = storage
         self.formatter = formatter
         self.now = now
@@ -180,7 +180,7 @@ final class SyncController {
         // TRANSLATORS: in the header bar: when the last sync finished (%@ is a time) / that it failed.
         status.text = problems.isEmpty ? FormatterStrings.fill(L("Synced at %@"), time) : L("Sync failed")
         button.accessibleDescription = status.text
-        window.errors.show(problems)
+        feedback.showProblems(problems)
         problems.forEach { FileHandle.standardError.write(Data("koyomi: \($0)\n".utf8)) }
         let unsettled = Set(conflicts.map(\.conflict.uid))
         if !unsettled.subtracting(announced).isEmpty { showConflicts?() }
@@ -214,7 +214,7 @@ final class SyncController {
                 return error.description
             }
         }, then: { [weak self] problem in
-            if let problem { self?.window.errors.show([problem]) }
+            if let problem { self?.feedback.showProblems([problem]) }
         })
     }
 
@@ -235,7 +235,7 @@ final class SyncController {
                 return "\(error)"
             }
         }, then: { [weak self] problem in
-            if let problem { self?.window.errors.show([problem]) }
+            if let problem { self?.feedback.showProblems([problem]) }
             self?.syncNow()
         })
     }
@@ -247,7 +247,7 @@ final class SyncController {
         do {
             url = try Subscription.address(address)
         } catch {
-            return window.errors.show([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"), address,
+            return feedback.showProblems([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"), address,
                                                                        error.description)])
         }
         let storage = self.storage, now = self.now()
@@ -281,7 +281,7 @@ final class SyncController {
                 self.schedule()
             case let .failure(failure):
                 // TRANSLATORS: %1$@ is a calendar's web address, %2$@ why it could not be followed.
-                self.window.errors.show([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"),
+                self.feedback.showProblems([FormatterStrings.fill(L("Cannot subscribe to %1$@: %2$@"),
                                                                          url.absoluteString, failure.text)])
             }
             self.releaseWaitersIfIdle()
@@ -306,7 +306,7 @@ final class SyncController {
             usePassword(password, for: account)
         } catch {
             // TRANSLATORS: %@ says why a CalDAV account could not be added.
-            window.errors.show([FormatterStrings.fill(L("The account could not be added: %@"), "\(error)")])
+            feedback.showProblems([FormatterStrings.fill(L("The account could not be added: %@"), "\(error)")])
         }
     }
 }

@@ -2,12 +2,24 @@ import CalendarModel
 import Foundation
 import GtkKit
 
+/// What a day column reports; the week view passes it on to its own delegate.
+@MainActor
+protocol WeekDayColumnDelegate: AnyObject {
+    /// A "+N" marker: the day, whose list shows every plan.
+    func dayColumn(_ column: WeekDayColumn, didSelect day: CalendarDay)
+    /// One click on a plan's block.
+    func dayColumn(_ column: WeekDayColumn, didClick entry: PlanOnDay)
+    /// A double click on a plan's block.
+    func dayColumn(_ column: WeekDayColumn, didActivate entry: PlanOnDay)
+}
+
 /// One day of the week view's time grid: a group a screen reader names by the day, holding
 /// the day's hour lines and its plan blocks, placed by shares of the column (`ShareBox`).
 @MainActor
 final class WeekDayColumn {
     let box = ShareBox()
-    private unowned let owner: WeekView
+    weak var delegate: WeekDayColumnDelegate?
+    private let colors: ColorClasses
     private var lines: [Box] = []
     /// The wall-clock hour on each line, shown only on a day that is not 24 hours long.
     private var lineLabels: [Label] = []
@@ -39,8 +51,8 @@ final class WeekDayColumn {
         wantedOverflowLabels = []
     }
 
-    init(owner: WeekView) {
-        self.owner = owner
+    init(colors: ColorClasses) {
+        self.colors = colors
         box.addCSSClass("week-column")
     }
 
@@ -50,11 +62,12 @@ final class WeekDayColumn {
         layout = nil
     }
 
-    func render(_ layout: DayColumnLayout, state: WeekViewState, gridHours: Double) {
+    /// Draws `layout`'s day; `rangeText` gives a plan's time as its block shows it.
+    func render(_ layout: DayColumnLayout, state: WeekViewState, gridHours: Double, formatter: CalendarFormatter,
+                rangeText: (Plan) -> String) {
         self.layout = layout
         wantedOverflowLabels = []
         self.gridHours = gridHours
-        let formatter = owner.formatter
         box.isVisible = true
         let day = layout.day, count = state.slice.plans(on: layout.day).count
         wantedAccessibleLabel = { formatter.dayAccessibleLabel(day, planCount: count) }
@@ -66,16 +79,15 @@ final class WeekDayColumn {
         // allocate the column again.
         if linesShownFor == nil || linesShownFor! != (layout.hours, gridHours) || isDSTDay {
             linesShownFor = (layout.hours, gridHours)
-            placeHourLines(layout, scale: scale, isDSTDay: isDSTDay)
+            placeHourLines(layout, scale: scale, isDSTDay: isDSTDay, formatter: formatter)
         }
-        renderBlocks(layout, state: state, scale: scale)
+        renderBlocks(layout, state: state, scale: scale, rangeText: rangeText)
     }
 
     /// The day length and grid height the hour lines were placed for.
     private var linesShownFor: (Double, Double)?
 
-    private func placeHourLines(_ layout: DayColumnLayout, scale: Double, isDSTDay: Bool) {
-        let formatter = owner.formatter
+    private func placeHourLines(_ layout: DayColumnLayout, scale: Double, isDSTDay: Bool, formatter: CalendarFormatter) {
         while lines.count < layout.hourLines.count {
             let line = Box(.horizontal)
             line.addCSSClass("week-hour-line")
@@ -103,15 +115,15 @@ final class WeekDayColumn {
         }
     }
 
-    private func renderBlocks(_ layout: DayColumnLayout, state: WeekViewState, scale: Double) {
+    private func renderBlocks(_ layout: DayColumnLayout, state: WeekViewState, scale: Double, rangeText: (Plan) -> String) {
         while blocks.count < layout.blocks.count { addBlock() }
         placed = []
         for (block, item) in zip(blocks, layout.blocks) {
             let row = PlanRows([item.plan], style: state.style)[0]
-            let time = owner.rangeText(for: item.plan.plan)
+            let time = rangeText(item.plan.plan)
             let pixels = (item.bottom - item.top) * layout.hours * WeekView.hourHeight
             block.show(item.plan, titleText: item.plan.plan.title, timeText: time, showsTime: pixels >= 30,
-                       colorClass: owner.colors.className(for: row.color),
+                       colorClass: colors.className(for: row.color),
                        accessibleLabel: { row.accessibleLabel(rangeText: time) },
                        isSelected: item.plan.plan.id == state.selectedPlan,
                        cutBefore: item.continuesFromPreviousDay, cutAfter: item.continuesToNextDay)
@@ -122,7 +134,7 @@ final class WeekDayColumn {
         }
         for block in blocks.dropFirst(layout.blocks.count) { block.hide() }
         renderOverflows(layout, scale: scale)
-        owner.colors.flush()
+        colors.flush()
     }
 
     /// Each "+N" selects the day, whose list then shows every plan.
@@ -134,7 +146,7 @@ final class WeekDayColumn {
             button.addCSSClass("week-overflow")
             button.onClicked { [weak self] in
                 guard let self, let day = self.layout?.day else { return }
-                self.owner.delegate?.weekView(self.owner, didSelect: day)
+                self.delegate?.dayColumn(self, didSelect: day)
             }
             box.add(button)
             overflowButtons.append(button)
@@ -170,9 +182,9 @@ final class WeekDayColumn {
             let count = self.pressCount
             self.pressCount = 0
             if count >= 2 {
-                self.owner.delegate?.weekView(self.owner, didActivatePlan: entry)
+                self.delegate?.dayColumn(self, didActivate: entry)
             } else {
-                self.owner.reportClick(on: entry)
+                self.delegate?.dayColumn(self, didClick: entry)
             }
         }
         box.add(block.button)

@@ -5,7 +5,8 @@ import GtkKit
 /// The week's time grid: a header with the shown days, an all-day row of bars, and a
 /// scrollable 24-hour grid where each day is a column of plan blocks placed by the day's real
 /// clock (`DayColumnLayout`: DST days 23 or 25 hours tall, plans cut at midnight, overlaps in
-/// lanes). Seven days, or 3 or 1 in a narrow window (`WeekColumns`).
+/// lanes). Seven days, or 3 or 1 in a narrow window (`WeekColumns`); the day view is the
+/// same grid limited to one column, at full width.
 ///
 /// Like the month grid it renders plain values (`WeekViewState`) and reports what the user
 /// did to its delegate; widgets are made once and refilled, so paging allocates little.
@@ -51,16 +52,24 @@ final class WeekView {
     var dragging: WeekDrag?
     private var gridHeight: Int32 = 0
     var allDayHeight: Int32 = 0
-    /// The column count the width allows (`WeekColumns`), set by the window.
-    private(set) var columnCount = 7
+    /// The week view, or the day view (the same grid, one column).
+    let kind: CalendarViewKind
+    /// The most day columns it shows: 7 for the week view, 1 for the day view.
+    let maxColumns: Int
+    /// The column count the width allows (`WeekColumns`, at most `maxColumns`), set by the window.
+    private(set) var columnCount: Int
     /// Lanes of overlapping plans a day column fits (the window's default width fits three).
     private(set) var laneCount = 3
 
-    init(formatter: CalendarFormatter, colors: ColorClasses, now: @escaping () -> Date) {
+    init(kind: CalendarViewKind = .week, formatter: CalendarFormatter, colors: ColorClasses, now: @escaping () -> Date) {
+        self.kind = kind
         self.formatter = formatter
         self.colors = colors
         self.now = now
+        maxColumns = kind == .day ? 1 : 7
+        columnCount = maxColumns
         root.addCSSClass("week-view")
+        if kind == .day { root.addCSSClass("day-view") }
         // TRANSLATORS: the label of the all-day row at the top of the week view.
         allDayTitle.text = L("All day")
         allDayTitle.addCSSClass("week-all-day-title")
@@ -105,7 +114,7 @@ final class WeekView {
             gutter.add(label)
             hourLabels.append(label)
         }
-        for _ in 0..<7 {
+        for _ in 0..<self.maxColumns {
             let header = Button(label: "")
             header.hasFrame = false
             header.addCSSClass("week-day-header")
@@ -116,7 +125,8 @@ final class WeekView {
             }
             headerRow.add(header)
             headers.append(header)
-            let column = WeekDayColumn(owner: self)
+            let column = WeekDayColumn(colors: colors)
+            column.delegate = self
             body.add(column.box)
             columns.append(column)
             let more = Button(label: "")
@@ -147,7 +157,7 @@ final class WeekView {
     /// Sets the width the window leaves the view; the delegate is told when that changes how
     /// many days, or how many lanes of overlapping plans, fit.
     func setAvailableWidth(_ width: Int) {
-        let count = WeekColumns.count(forWidth: width)
+        let count = min(maxColumns, WeekColumns.count(forWidth: width))
         let lanes = Self.maxLanes(dayWidth: Double(width - Int(Self.gutterWidth)) / Double(count))
         guard count != columnCount || lanes != laneCount else { return }
         columnCount = count
@@ -208,7 +218,8 @@ final class WeekView {
             header.setAccessibleSelected(day == newState.selection)
             headerRow.place(header, x: Double(index) * share, width: share, y: 0, height: 1)
             body.place(columns[index].box, x: Double(index) * share, width: share, y: 0, height: 1)
-            columns[index].render(layouts[index], state: newState, gridHours: gridHours)
+            columns[index].render(layouts[index], state: newState, gridHours: gridHours, formatter: formatter,
+                                  rangeText: rangeText(for:))
         }
         renderHourLabels(layouts)
         renderAllDay(newState, share: share)
@@ -360,5 +371,20 @@ final class WeekView {
         let index = state.selection.flatMap { state.span.days.firstIndex(of: $0) } ?? 0
         if columns[index].focusFirst() { return }
         _ = headers[index].grabFocus()
+    }
+}
+
+/// The day columns' clicks, reported on as the week view's.
+extension WeekView: WeekDayColumnDelegate {
+    func dayColumn(_ column: WeekDayColumn, didSelect day: CalendarDay) {
+        delegate?.weekView(self, didSelect: day)
+    }
+
+    func dayColumn(_ column: WeekDayColumn, didClick entry: PlanOnDay) {
+        reportClick(on: entry)
+    }
+
+    func dayColumn(_ column: WeekDayColumn, didActivate entry: PlanOnDay) {
+        delegate?.weekView(self, didActivatePlan: entry)
     }
 }

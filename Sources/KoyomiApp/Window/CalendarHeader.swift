@@ -35,8 +35,7 @@ final class CalendarHeader {
         section.append(L("_New Plan…"), action: "win.new-plan")
         section.append(L("_Search"), action: "win.search")
         section.append(L("S_ync Now"), action: "win.sync")
-        section.append(L("_Month View"), action: "win.month-view")
-        section.append(L("_Week View"), action: "win.week-view")
+        for kind in CalendarViewKind.allCases { section.append(kind.menuLabel, action: "win.\(kind.rawValue)-view") }
         return section
     }()
     let menuButton: MenuButton
@@ -68,9 +67,13 @@ final class CalendarHeader {
     let quickAdd = QuickAddView()
     /// Opens `quickAdd`.
     let newPlanButton: MenuButton
-    /// The view switch: icons, so the header still fits a narrow window.
-    let monthViewButton = ToggleButton(iconName: "view-grid-symbolic", isActive: true)
-    let weekViewButton = ToggleButton(iconName: "view-dual-symbolic")
+    /// The view switch: icons, so the header still fits a narrow window; one per view.
+    private let viewButtons: [CalendarViewKind: ToggleButton] = Dictionary(uniqueKeysWithValues: CalendarViewKind.allCases.map {
+        ($0, ToggleButton(iconName: $0.iconName, isActive: $0 == .month))
+    })
+    func viewButton(_ kind: CalendarViewKind) -> ToggleButton { viewButtons[kind]! }
+    var monthViewButton: ToggleButton { viewButton(.month) }
+    var weekViewButton: ToggleButton { viewButton(.week) }
     /// The view shown now, as the switch says.
     private(set) var view: CalendarViewKind = .month
     /// The buttons a phone-sized window folds into the menu: Today and the view switch at the start,
@@ -105,7 +108,6 @@ final class CalendarHeader {
 
         todayButton.tooltip = L("Today")
         todayButton.accessibleLabel = L("Today")
-        setPagingTexts()
         let arrows = Box(.horizontal)
         arrows.addCSSClass("linked")
         arrows.append(previousButton)
@@ -115,14 +117,13 @@ final class CalendarHeader {
         headerBar.packStart(arrows)
         let views = viewSwitch
         views.addCSSClass("linked")
-        weekViewButton.setGroup(monthViewButton)
-        // TRANSLATORS: tooltips and spoken names of the header's view switch (Ctrl+1, Ctrl+2).
-        monthViewButton.tooltip = L("Month view")
-        monthViewButton.accessibleLabel = L("Month view")
-        weekViewButton.tooltip = L("Week view")
-        weekViewButton.accessibleLabel = L("Week view")
-        views.append(monthViewButton)
-        views.append(weekViewButton)
+        for kind in CalendarViewKind.allCases {
+            let button = viewButton(kind)
+            if kind != .month { button.setGroup(monthViewButton) }
+            button.tooltip = kind.label
+            button.accessibleLabel = kind.label
+            views.append(button)
+        }
         startFold = ShrinkBox(child: views)
         refitWhenChanged(subtitle)
         refitWhenChanged(title)
@@ -136,7 +137,7 @@ final class CalendarHeader {
 
         previousButton.onClicked { [weak self] in self?.page(by: -1) }
         nextButton.onClicked { [weak self] in self?.page(by: 1) }
-        for (button, kind) in [(monthViewButton, CalendarViewKind.month), (weekViewButton, .week)] {
+        for (kind, button) in viewButtons {
             button.onToggled { [weak self] isActive in
                 guard let self, isActive, kind != self.view else { return }
                 self.delegate?.calendarHeader(self, didChooseView: kind)
@@ -247,24 +248,20 @@ final class CalendarHeader {
         if collapsed { menu.prependSection(collapsedItems) } else { menu.removeFirst() }
     }
 
-    /// Shows `text` as the title (or `shortTitle()`, asked only when the header has no room for
-    /// `text`) and `view` as the chosen view.
-    func render(title text: String, shortTitle: @escaping () -> String, view newView: CalendarViewKind) {
-        fullTitle = (text, shortTitle)
+    /// Shows the view's title (its short one asked only when the header has no room for the
+    /// whole) and paging names, and `view` as the chosen view.
+    func render(_ title: ViewTitle, view newView: CalendarViewKind) {
+        fullTitle = (title.text, title.shortText)
         showTitle()
+        if previousButton.tooltip != title.previous {
+            previousButton.tooltip = title.previous
+            previousButton.accessibleLabel = title.previous
+            nextButton.tooltip = title.next
+            nextButton.accessibleLabel = title.next
+        }
         guard newView != view else { return }
         view = newView
-        (newView == .month ? monthViewButton : weekViewButton).isActive = true
-        setPagingTexts()
-    }
-
-    private func setPagingTexts() {
-        // TRANSLATORS: the header's paging buttons in the month view / in the week view.
-        let texts = view == .month ? (L("Previous month"), L("Next month")) : (L("Previous week"), L("Next week"))
-        previousButton.tooltip = texts.0
-        previousButton.accessibleLabel = texts.0
-        nextButton.tooltip = texts.1
-        nextButton.accessibleLabel = texts.1
+        viewButton(newView).isActive = true
     }
 
     private func page(by pages: Int) {

@@ -8,7 +8,7 @@ protocol MainWindowDelegate: AnyObject {
     func mainWindow(_ window: MainWindow, didNavigate navigation: CalendarNavigation)
     /// F9: move the plan panel to its next position.
     func mainWindowDidRequestPanelCycle(_ window: MainWindow)
-    /// Ctrl+1 / Ctrl+2: the month or the week view.
+    /// Ctrl+1, Ctrl+2…: the views in the switch's order.
     func mainWindow(_ window: MainWindow, didChooseView view: CalendarViewKind)
 }
 
@@ -34,7 +34,10 @@ final class MainWindow {
     let errors = ErrorArea()
     let grid: MonthGridView
     let week: WeekView
-    /// Holds the month grid and the week view; one of them is shown (`show(_:)`).
+    let day: WeekView
+    /// Every view of days, in the view switch's order: the one list a new view joins.
+    let calendarViews: [CalendarView]
+    /// Holds the views; one of them is shown (`show(_:)`).
     private let views = Box(.vertical)
     let planList: PlanListView
     let planPanel: PlanPanelView
@@ -58,11 +61,13 @@ final class MainWindow {
         searchResults = SearchResultsView(colors: colors)
         planPanel = PlanPanelView(list: planList, results: searchResults)
         week = WeekView(formatter: formatter, colors: colors, now: now)
-        week.root.isVisible = false
-        grid.root.vexpand = true
-        week.root.vexpand = true
-        views.append(grid.root)
-        views.append(week.root)
+        day = WeekView(kind: .day, formatter: formatter, colors: colors, now: now)
+        calendarViews = [grid, week, day]
+        for view in calendarViews {
+            view.rootWidget.isVisible = view.kind == .month
+            view.rootWidget.vexpand = true
+            views.append(view.rootWidget)
+        }
         panelLayout = PanelLayout(grid: views, panel: planPanel.root)
         searchBar = SearchBar(entry: searchEntry)
         // TRANSLATORS: the hint in the empty search field, and its name for screen readers.
@@ -109,8 +114,9 @@ final class MainWindow {
             if self.searchBar.isSearchMode, let handled = self.handleSearchKey(key, modifiers) {
                 return handled
             }
-            if modifiers == .control, key == .letter("1") || key == .letter("2") {
-                self.delegate?.mainWindow(self, didChooseView: key == .letter("1") ? .month : .week)
+            let kinds = CalendarViewKind.allCases
+            if modifiers == .control, let index = kinds.indices.first(where: { key == .letter(Character("\($0 + 1)")) }) {
+                self.delegate?.mainWindow(self, didChooseView: kinds[index])
                 return true
             }
             if key == .function(9) && modifiers.isEmpty {
@@ -124,15 +130,14 @@ final class MainWindow {
         }
     }
 
-    /// Shows the month grid or the week view in the same place (the plan panel stays).
-    func show(_ view: CalendarViewKind) {
-        grid.root.isVisible = view == .month
-        week.root.isVisible = view == .week
+    /// Shows one view of days in the views' place (the plan panel stays).
+    func show(_ kind: CalendarViewKind) {
+        for view in calendarViews { view.rootWidget.isVisible = view.kind == kind }
     }
 
     /// Gives the keyboard to the view on screen (its selected day), never to a hidden one.
     func focusShownView() {
-        if week.root.isVisible { week.focusBestCell() } else { grid.focusBestCell() }
+        calendarViews.first { $0.rootWidget.isVisible }?.focusBestCell()
     }
 
     isolated deinit {

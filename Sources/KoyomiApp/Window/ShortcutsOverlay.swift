@@ -29,6 +29,7 @@ enum ShortcutsOverlay {
                 <property name="title" translatable="yes">\(N_("Views"))</property>
                 \(shortcut("<Primary>1", N_("Month view")))
                 \(shortcut("<Primary>2", N_("Week view")))
+                \(shortcut("<Primary>3", N_("Day view")))
               </object>
             </child>
             <child>
