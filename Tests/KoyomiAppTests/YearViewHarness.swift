@@ -96,7 +96,10 @@ final class YearViewHarness: YearViewDelegate {
         let from = state.selection ?? view.focusDay ?? state.today
         switch navigation {
         case let .days(days): state.selection = from.adding(days: days)
-        case let .months(months): state.selection = from.adding(days: months / 12 * 365)
+        // A page of the year view: the same day a year on (Feb 29 to Feb 28).
+        case let .months(pages):
+            state.selection = CalendarDay(year: from.year + pages, month: from.month, day: from.day)
+                ?? CalendarDay(year: from.year + pages, month: from.month, day: from.day - 1)
         case .today: state.selection = state.today
         case .deselect: state.selection = nil
         }

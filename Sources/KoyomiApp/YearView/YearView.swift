@@ -10,7 +10,7 @@ import GtkKit
 /// once and restyled in place where a value changed: paging a year builds no widget.
 ///
 /// Keys, while a day has the focus: the arrows move the selected day by a day or a week,
-/// across months (mirrored right to left); Page Up/Down page a year; Home goes to today;
+/// across months (mirrored right to left); Page Up/Down a page (a year); Home goes to today;
 /// Enter or Space (or a click) reports the day. One day is a Tab stop: the selected day, else
 /// today, else January 1; its focus ring always shows, and it is kept scrolled into view.
 @MainActor
@@ -92,12 +92,9 @@ final class YearView {
             guard let self, self.focusedCell != nil else { return false }
             guard let navigation = CalendarNavigation.forGridKey(key, modifiers, rightToLeft: self.content.isRightToLeft)
             else { return false }
-            if case let .months(count) = navigation {
-                // A page of the year view is a year.
-                self.delegate?.yearView(self, didNavigate: .months(12 * count))
-            } else {
-                self.delegate?.yearView(self, didNavigate: navigation)
-            }
+            // Page Up/Down come as `.months(∓1)`: a page of the shown view (the coordinator's
+            // `pageSelection`), which for this view is a year.
+            self.delegate?.yearView(self, didNavigate: navigation)
             return true
         }
     }
