@@ -3,7 +3,7 @@
 /// generated separately by `ColorClasses`.
 enum Stylesheet {
     /// The whole style sheet: the window's rules and those of the calendars list.
-    static var css: String { base + CalendarsStylesheet.css + WeekStylesheet.css + DayColors.css }
+    static var css: String { base + CalendarsStylesheet.css + WeekStylesheet.css + YearStylesheet.css + DayColors.css }
 
     private static let base = """
     .month-title { font-weight: bold; }
