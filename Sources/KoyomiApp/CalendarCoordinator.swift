@@ -5,7 +5,7 @@ import GtkKit
 /// Receives what the views report, updates the shared store, and pushes the store's changes
 /// back into the views as plain values: the seeds' Coordinator, without the pointer soup.
 @MainActor
-final class CalendarCoordinator: CalendarHeaderDelegate, PlanListViewDelegate, MainWindowDelegate {
+final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
     let store: CalendarStore
     private(set) var formatter: CalendarFormatter
     let window: MainWindow
@@ -34,7 +34,6 @@ final class CalendarCoordinator: CalendarHeaderDelegate, PlanListViewDelegate, M
         self.window = window
         search = SearchController(store: store, window: window, formatter: formatter)
         views = Dictionary(uniqueKeysWithValues: window.calendarViews.map { ($0.kind, $0) })
-        window.header.delegate = self
         window.planList.delegate = self
         window.delegate = self
         for view in window.calendarViews { view.report(to: self) }
@@ -66,16 +65,7 @@ final class CalendarCoordinator: CalendarHeaderDelegate, PlanListViewDelegate, M
         navigate(navigation)
     }
 
-    func mainWindowDidRequestPanelCycle(_ window: MainWindow) {
-        guard let panel else { return }
-        panel.move(to: panel.position.cycled)
-    }
-
-    func mainWindow(_ window: MainWindow, didChooseView view: CalendarViewKind) {
-        show(view)
-    }
-
-    /// Page Up/Down and Alt+←/→ page what the shown view shows (a month, the shown days…).
+    /// Page Up/Down page what the shown view shows (a month, the shown days…).
     func navigate(_ navigation: CalendarNavigation) {
         switch navigation {
         case let .days(days): store.moveSelection(by: days)
@@ -210,18 +200,10 @@ final class CalendarCoordinator: CalendarHeaderDelegate, PlanListViewDelegate, M
         store.calendars.first { $0.id == id }.map { !$0.isReadOnly } ?? false
     }
 
-    // MARK: CalendarHeaderDelegate
+    // MARK: Window actions (WindowActions.swift: "win.next" calls `page(by:)`, "win.view" `show(_:)`)
 
-    func calendarHeader(_ header: CalendarHeader, didPage pages: Int) {
-        page(by: pages)
-    }
-
-    func calendarHeaderDidRequestToday(_ header: CalendarHeader) {
+    func goToToday() {
         store.goToToday()
-    }
-
-    func calendarHeader(_ header: CalendarHeader, didChooseView view: CalendarViewKind) {
-        show(view)
     }
 
     // MARK: Store → views

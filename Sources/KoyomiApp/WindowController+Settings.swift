@@ -15,8 +15,6 @@ extension WindowController {
         settings.onProblem = { [weak self] problem in self?.mainWindow.errors.show([problem]) }
         settingsObservation = settings.observe { [weak self] in self?.apply($0) }
 
-        mainWindow.window.addAction("preferences") { [weak self] in self?.showPreferences() }
-        mainWindow.window.addAction("about") { [weak self] in self?.showAbout() }
         // Remember the size the user left the window at (GTK keeps the default size current).
         mainWindow.window.onBoolSignal("close-request") { [weak self] in
             self?.rememberWindowState()
@@ -34,17 +32,11 @@ extension WindowController {
             for view in window.calendarViews { view.setAvailableWidth(Int(width)) }
             window.header.fit(width: window.panelLayout.area.width)
         }
-        mainWindow.window.addAction("search") { [weak self] in self?.mainWindow.openSearch() }
-        mainWindow.window.addAction("today") { [weak self] in self?.store.goToToday() }
-        for kind in CalendarViewKind.allCases {
-            mainWindow.window.addAction("\(kind.rawValue)-view") { [weak self] in self?.coordinator.show(kind) }
-        }
         let view = settings.settings.calendarView
         if view != .month {
             if month == nil, let day = settings.settings.selectedDay { store.show(day) }
             coordinator.show(view)
         }
-        coordinator.onViewChanged = { [weak self] view in self?.settings.update { $0.calendarView = view } }
     }
 
     private func apply(_ new: Settings) {

@@ -1,14 +1,10 @@
 import GtkKit
 
-/// The window's CalDAV actions: F5 syncs, the main menu adds an account; the dialogs a sync
-/// needs (a password, conflicts to settle) open over the window.
+/// The window's CalDAV side (F5 syncs and the main menu adds an account: window actions,
+/// WindowActions.swift); the dialogs a sync needs (a password, conflicts to settle) open over
+/// the window.
 extension WindowController {
-    func connectSync(application: Application) {
-        let window = mainWindow.window
-        window.addAction("sync") { [weak self] in self?.sync.syncNow() }
-        window.addAction("add-account") { [weak self] in self?.showAccountDialog() }
-        window.addAction("subscribe") { [weak self] in self?.showSubscribeDialog() }
-        application.setAccelerators(["F5"], forAction: "win.sync")
+    func connectSync() {
         sync.askPassword = { [weak self] account, problem in
             guard let self else { return }
             let dialog = PasswordDialog(parent: self.mainWindow.window, account: account, keyringProblem: problem)

@@ -79,8 +79,6 @@ final class WindowController: CalendarFileActions {
                               firstWeekday: settings.settings.firstWeekday(localeDefault: localeSettings.firstWeekday),
                               background: ThreadedBackgroundWork())
         mainWindow = MainWindow(application: application, formatter: formatter, colors: colors, now: now)
-        application.setAccelerators(["<Control>question"], forAction: "win.show-help-overlay")
-        application.setAccelerators(["<Control>comma"], forAction: "win.preferences")
         coordinator = CalendarCoordinator(store: store, formatter: formatter, window: mainWindow)
         panel = PanelController(layout: mainWindow.panelLayout, view: mainWindow.planPanel,
                                 list: mainWindow.planList, grid: mainWindow.grid, settings: settings)
@@ -93,17 +91,18 @@ final class WindowController: CalendarFileActions {
         connectSettings()
         connectViews(month: month)
         coordinator.editing = editing
-        connectEditing(application: application)
+        connectEditing()
         store.setHiddenCalendars(settings.settings.startingHiddenCalendars(offByDefault: builtInCalendarsOffByDefault))
         store.addSource(holidaySource(placingDaysWith: calendar))
         _ = calendarsList // it answers the calendars popover from the start
         mainWindow.header.addTool(sync.button)
         mainWindow.header.addTool(sync.status)
-        connectSync(application: application)
+        connectSync()
         watcher.onChange = { [weak self] id, exists in self?.fileChangedOnDisk(id, exists: exists) }
         loadingLabel.addCSSClass("dim-label")
         loadingLabel.isVisible = false
         mainWindow.header.addNotice(loadingLabel)
+        installActions(application: application)
     }
 
     /// Says, in the header bar, that the window shows the bundled samples and cannot change them.

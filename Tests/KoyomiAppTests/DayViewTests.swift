@@ -31,7 +31,7 @@ final class DayViewTests: WeekViewTestCase, @unchecked Sendable {
             XCTAssertEqual(plain(try block("Standup", on: "2026-11-18").button.accessibleLabel), "Standup, 9:30 AM – 9:45 AM, Work")
             XCTAssertEqual(week.columns[0].box.accessibleLabel, "Wednesday, November 18, 2026, 5 plans")
             XCTAssertTrue(window.header.viewButton(.day).isActive)
-            XCTAssertFalse(window.header.weekViewButton.isActive)
+            XCTAssertFalse(window.header.viewButton(.week).isActive)
             XCTAssertEqual(window.header.previousButton.accessibleLabel, "Previous day")
             XCTAssertEqual(window.header.nextButton.accessibleLabel, "Next day")
 

@@ -93,7 +93,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(text.contains("LOCATION:Main Street 5"), "with everything it had\n\(text)")
 
             // Ctrl+Z undoes the edit before it (title and place back as first written).
-            window.onUndo?()
+            window.window.activateAction("win.undo")
             waitForSaves()
             XCTAssertEqual(rowTitles, ["Dentist"])
             XCTAssertFalse(try fileText(path).contains("LOCATION:"))
@@ -205,7 +205,7 @@ final class EditingTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(moved.contains("TZID:Europe/Berlin"), "with its zone's definition\n\(moved)")
             XCTAssertFalse(try fileText(work).contains("BEGIN:VEVENT"))
 
-            window.onUndo?()
+            window.window.activateAction("win.undo")
             waitForSaves()
             XCTAssertEqual(window.planList.rows.map(\.calendarName), ["Work"], "Undo moves it back")
             XCTAssertFalse(try fileText(home).contains("BEGIN:VEVENT"))

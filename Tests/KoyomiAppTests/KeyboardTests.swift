@@ -112,5 +112,24 @@ final class KeyboardTests: AppTestCase {
         }
         XCTAssertFalse(xml.contains("Page_Up") || xml.contains("Page_Down"), "shown as raw key names")
         XCTAssertTrue(xml.contains("Previous month (also Page Up)"))
+        // Every action's keys, as declared, and a row for each view.
+        let actionKeys = MainActor.assumeIsolated {
+            WindowActions.accelerators(rightToLeft: false) + WindowActions.fieldFirstKeys
+        }
+        for (action, keys) in actionKeys {
+            let listed = keys.joined(separator: " ").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
+            XCTAssertTrue(xml.contains(listed), "the shortcuts window lacks \(action)'s \(listed)")
+        }
+        for kind in CalendarViewKind.allCases {
+            let label = MainActor.assumeIsolated { kind.label }
+            XCTAssertTrue(xml.contains(">\(label)</property>"), "no row for \(kind)")
+        }
+        func row(_ title: String, rightToLeft: Bool) -> String? {
+            ShortcutsOverlay.xml(rightToLeft: rightToLeft).components(separatedBy: "<child>").first { $0.contains(title) }
+        }
+        XCTAssertEqual(row("Previous month (also Page Up)", rightToLeft: false)?.contains("&lt;Alt&gt;Left<"), true)
+        XCTAssertEqual(row("Previous month (also Page Up)", rightToLeft: true)?.contains("&lt;Alt&gt;Right<"), true,
+                       "mirrored: Alt+→ goes back")
     }
 }

@@ -88,7 +88,7 @@ final class SaveQueueTests: AppTestCase, @unchecked Sendable {
             // Both moves start from the plan as shown: the first is not read back yet.
             controller.editing.retime(shown, to: .timed(start: start + quarter, end: end + quarter))
             controller.editing.retime(shown, to: .timed(start: start + quarter, end: end + quarter))
-            window.onUndo?()
+            window.window.activateAction("win.undo")
             controller.editing.saves.beforeEachWork = nil
             XCTAssertEqual(titles(on: day), ["Lunch"])
             XCTAssertTrue(try fileText(path).contains("DTSTART:20261118T120000Z"), "nothing is written yet")
@@ -101,17 +101,17 @@ final class SaveQueueTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(window.currentToast?.title, "Undone: “Lunch” changed")
             XCTAssertEqual(startTime(on: day), start + quarter)
 
-            window.onRedo?()
+            window.window.activateAction("win.redo")
             waitForSaves()
             XCTAssertTrue(try fileText(path).contains("DTSTART:20261118T123000Z"), "Redo: the moves added up")
             XCTAssertEqual(startTime(on: day), start + 2 * quarter)
 
-            window.onUndo?()
-            window.onUndo?()
+            window.window.activateAction("win.undo")
+            window.window.activateAction("win.undo")
             waitForSaves()
             XCTAssertTrue(try fileText(path).contains("DTSTART:20261118T120000Z"), "two Undos: back where it was")
             XCTAssertEqual(startTime(on: day), start)
-            window.onUndo?()
+            window.window.activateAction("win.undo")
             waitForSaves()
             XCTAssertEqual(window.currentToast?.title, "Nothing to undo", "one Undo per move, no more")
         }

@@ -73,10 +73,10 @@ final class SeriesFollowingTests: AppTestCase, @unchecked Sendable {
 
             // Redo splits it again; Ctrl+Z undoes that the same way.
             // (Each look clicks another day: the selected day clicked again shows the month.)
-            window.onRedo?()
+            window.window.activateAction("win.redo")
             waitForSaves()
             XCTAssertEqual(titles(on: "2026-11-30"), ["Standup (room 4)"])
-            window.onUndo?()
+            window.window.activateAction("win.undo")
             waitForSaves()
             XCTAssertEqual(titles(on: "2026-11-16"), ["Standup"])
             restored = try fileText(path)
@@ -123,7 +123,7 @@ final class SeriesFollowingTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(text.contains("RRULE:FREQ=WEEKLY;UNTIL=20261116T092959Z\r\n"), text)
             XCTAssertEqual(text.components(separatedBy: "BEGIN:VEVENT").count, 2, "no new plan\n\(text)")
 
-            window.onUndo?()
+            window.window.activateAction("win.undo")
             waitForSaves()
             XCTAssertEqual(cell("2026-11-23").visibleDotClasses.count, 1)
             XCTAssertEqual(withoutRevision(try fileText(path)), withoutRevision(original))

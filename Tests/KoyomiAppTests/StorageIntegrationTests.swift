@@ -214,7 +214,7 @@ final class StorageIntegrationTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(fileCalendars.map(\.name), ["mine", "work"], "Undo takes the new calendar back")
             XCTAssertFalse(FileManager.default.fileExists(atPath: made.id.rawValue), "with its file")
             XCTAssertEqual(rowTitles, [])
-            window.onRedo?()
+            window.window.activateAction("win.redo")
             XCTAssertTrue(MainLoop.iterate(until: { self.fileCalendars.count == 3 && self.rowTitles == ["Symphony"] },
                                            timeout: 10), "Redo brings the calendar back with its plans: \(rowTitles)")
             XCTAssertEqual(try String(contentsOfFile: made.id.rawValue, encoding: .utf8), text)

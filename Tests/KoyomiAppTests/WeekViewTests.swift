@@ -24,7 +24,7 @@ final class WeekViewTests: WeekViewTestCase, @unchecked Sendable {
             XCTAssertEqual(week.columns[3].box.accessibleLabel, "Wednesday, November 18, 2026, 5 plans",
                            "each day column is a group named by its day")
             XCTAssertEqual(rowTitles, ["Breakfast", "Standup", "Lunch", "Review", "Dinner"], "the plan list shows the day")
-            XCTAssertEqual(window.header.weekViewButton.isActive, true)
+            XCTAssertEqual(window.header.viewButton(.week).isActive, true)
             XCTAssertEqual(window.header.previousButton.accessibleLabel, "Previous week")
 
             // Standup (9:30) sits 9.5 hours down the grid, a quarter hour tall.

@@ -12,6 +12,16 @@ public final class Menu: GObjectRef {
         g_menu_append(opaque, label, action)
     }
 
+    /// Adds an item that activates `action` with `target`; for a stateful action ("win.view"
+    /// with "week") GTK draws it as a radio item, marked while the state equals `target`.
+    public func append(_ label: String, action: String, target: String) {
+        let item = g_menu_item_new(label, nil)
+        // The floating target is consumed by the item; the menu takes its own reference.
+        g_menu_item_set_action_and_target_value(item, action, g_variant_new_string(target))
+        g_menu_append_item(opaque, item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+    }
+
     /// Adds a section: items separated from the rest by a line.
     public func appendSection(_ section: Menu) {
         g_menu_append_section(opaque, nil, section.cast())
@@ -20,6 +30,28 @@ public final class Menu: GObjectRef {
     /// Adds a section before every other item.
     public func prependSection(_ section: Menu) {
         g_menu_prepend_section(opaque, nil, section.cast())
+    }
+
+    /// The items' labels, actions and targets, sections' items in place (for tests and checks).
+    public var items: [(label: String, action: String?, target: String?)] {
+        Self.items(of: cast())
+    }
+
+    private static func items(of model: UnsafeMutablePointer<GMenuModel>) -> [(label: String, action: String?, target: String?)] {
+        (0..<g_menu_model_get_n_items(model)).flatMap { index -> [(label: String, action: String?, target: String?)] in
+            if let section = g_menu_model_get_item_link(model, index, G_MENU_LINK_SECTION) {
+                defer { g_object_unref(UnsafeMutableRawPointer(section)) }
+                return items(of: section)
+            }
+            func attribute(_ name: String) -> String? {
+                guard let value = g_menu_model_get_item_attribute_value(model, index, name, nil) else { return nil }
+                defer { g_variant_unref(value) }
+                guard String.fromC(g_variant_get_type_string(value)) == "s" else { return nil }
+                return String.fromC(g_variant_get_string(value, nil))
+            }
+            return [(attribute(G_MENU_ATTRIBUTE_LABEL) ?? "", attribute(G_MENU_ATTRIBUTE_ACTION),
+                     attribute(G_MENU_ATTRIBUTE_TARGET))]
+        }
     }
 
     /// Removes the first item (or section).

@@ -33,6 +33,9 @@ public final class ToggleButton: Widget {
         gtk_toggle_button_set_group(toggle, other.toggle)
     }
 
+    /// Emits "clicked" as a click would: toggles the button, or, bound to an action, activates it.
+    public func click() { koyomi_signal_emit_simple(object, "clicked") }
+
     /// Called with the new state whenever it changes, by the user or through `isActive`.
     @discardableResult
     public func onToggled(_ handler: @escaping @MainActor (Bool) -> Void) -> SignalConnection {

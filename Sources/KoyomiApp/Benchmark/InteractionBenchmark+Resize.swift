@@ -21,7 +21,7 @@ extension InteractionBenchmark {
         let height = Int32(window.allocatedHeight)
         return Self.resizeSweep.map { width, view in
             Step(kind: .resize, action: {
-                if header.view != view { (view == .month ? header.monthViewButton : header.weekViewButton).isActive = true }
+                if header.view != view { header.viewButton(view).click() }
                 window.setDefaultSize(width: width, height: height)
             }, model: { _ in }, isShown: {
                 window.allocatedWidth == Int(width) && grid.pendingDensityCheck == nil

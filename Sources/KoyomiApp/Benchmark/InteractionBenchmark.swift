@@ -162,9 +162,9 @@ final class InteractionBenchmark {
     private func switchSteps() -> [Step] {
         let header = controller.mainWindow.header
         let weekView = controller.mainWindow.week
-        let toWeek = Step(kind: .switchToWeek, action: { header.weekViewButton.isActive = true },
+        let toWeek = Step(kind: .switchToWeek, action: { header.viewButton(.week).click() },
                           model: { Self.readWeek($0, columns: weekView.columnCount) })
-        let toMonth = Step(kind: .switchToMonth, action: { header.monthViewButton.isActive = true }, model: { _ in })
+        let toMonth = Step(kind: .switchToMonth, action: { header.viewButton(.month).click() }, model: { _ in })
         return (0..<iterations).flatMap { _ in [toWeek, toMonth] }
     }
 
@@ -174,7 +174,7 @@ final class InteractionBenchmark {
         let weekView = controller.mainWindow.week
         func step(_ pages: Int, _ button: Button) -> Step {
             Step(kind: .weekPage, action: {
-                if header.view != .week { header.weekViewButton.isActive = true }
+                if header.view != .week { header.viewButton(.week).click() }
                 button.click()
             }, model: { twin in
                 twin.show((twin.selection ?? twin.today).adding(days: 7 * pages))

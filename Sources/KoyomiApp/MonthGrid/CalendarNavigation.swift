@@ -32,16 +32,4 @@ enum CalendarNavigation: Equatable {
         guard key != .up, key != .down else { return nil }
         return forGridKey(key, modifiers, rightToLeft: rightToLeft)
     }
-
-    /// Window-wide shortcuts, wherever the focus is.
-    static func forWindowKey(_ key: Key, _ modifiers: Modifiers, rightToLeft: Bool) -> CalendarNavigation? {
-        let forward = rightToLeft ? -1 : 1
-        switch (key, modifiers) {
-        case (.left, .alt): return .months(-forward)
-        case (.right, .alt): return .months(forward)
-        case (.letter("t"), .control): return .today
-        case (.escape, []): return .deselect
-        default: return nil
-        }
-    }
 }

@@ -1,21 +1,12 @@
 import CalendarModel
 import GtkKit
 
-/// What the header's paging and view buttons report.
-@MainActor
-protocol CalendarHeaderDelegate: AnyObject {
-    /// Previous (-1) or Next (1): a month in the month view, a week (or the shown days) in the week view.
-    func calendarHeader(_ header: CalendarHeader, didPage pages: Int)
-    func calendarHeaderDidRequestToday(_ header: CalendarHeader)
-    func calendarHeader(_ header: CalendarHeader, didChooseView view: CalendarViewKind)
-}
-
 /// The header bar: the month (or the week's days) in the middle; Today, Previous / Next and
-/// the Month / Week switch at the start.
+/// the view switch at the start. Its buttons are bound to the window's actions by name
+/// ("win.previous", "win.view" with a view's name…, WindowActions.swift): they report nothing
+/// themselves.
 @MainActor
 final class CalendarHeader {
-    weak var delegate: CalendarHeaderDelegate?
-
     let headerBar = HeaderBar()
     let title = Label()
     /// A second line under the month, e.g. that the window shows read-only samples.
@@ -35,7 +26,10 @@ final class CalendarHeader {
         section.append(L("_New Plan…"), action: "win.new-plan")
         section.append(L("_Search"), action: "win.search")
         section.append(L("S_ync Now"), action: "win.sync")
-        for kind in CalendarViewKind.allCases { section.append(kind.menuLabel, action: "win.\(kind.rawValue)-view") }
+        // Radio items: the view shown is marked.
+        for kind in CalendarViewKind.allCases {
+            section.append(kind.menuLabel, action: "win.\(WindowActions.view)", target: kind.rawValue)
+        }
         return section
     }()
     let menuButton: MenuButton
@@ -67,14 +61,21 @@ final class CalendarHeader {
     let quickAdd = QuickAddView()
     /// Opens `quickAdd`.
     let newPlanButton: MenuButton
-    /// The view switch: icons, so the header still fits a narrow window; one per view.
-    private let viewButtons: [CalendarViewKind: ToggleButton] = Dictionary(uniqueKeysWithValues: CalendarViewKind.allCases.map {
-        ($0, ToggleButton(iconName: $0.iconName, isActive: $0 == .month))
-    })
-    func viewButton(_ kind: CalendarViewKind) -> ToggleButton { viewButtons[kind]! }
-    var monthViewButton: ToggleButton { viewButton(.month) }
-    var weekViewButton: ToggleButton { viewButton(.week) }
-    /// The view shown now, as the switch says.
+    /// The view switch, one toggle per view in `CalendarViewKind.allCases` order: icons, so the
+    /// header still fits a narrow window. Each is pressed in while "win.view" is its view.
+    let viewButtons: [ToggleButton] = CalendarViewKind.allCases.map { kind in
+        let button = ToggleButton(iconName: kind.iconName)
+        button.actionName = "win.\(WindowActions.view)"
+        button.actionTarget = kind.rawValue
+        button.tooltip = kind.label
+        button.accessibleLabel = kind.label
+        return button
+    }
+
+    func viewButton(_ kind: CalendarViewKind) -> ToggleButton {
+        viewButtons[CalendarViewKind.allCases.firstIndex(of: kind)!]
+    }
+    /// The view shown now, as the coordinator last rendered it (the switch follows "win.view").
     private(set) var view: CalendarViewKind = .month
     /// The buttons a phone-sized window folds into the menu: Today and the view switch at the start,
     /// and new plan, search and the sync indicator (`addTool`) at the end. Each row sits in a
@@ -117,13 +118,7 @@ final class CalendarHeader {
         headerBar.packStart(arrows)
         let views = viewSwitch
         views.addCSSClass("linked")
-        for kind in CalendarViewKind.allCases {
-            let button = viewButton(kind)
-            if kind != .month { button.setGroup(monthViewButton) }
-            button.tooltip = kind.label
-            button.accessibleLabel = kind.label
-            views.append(button)
-        }
+        viewButtons.forEach(views.append)
         startFold = ShrinkBox(child: views)
         refitWhenChanged(subtitle)
         refitWhenChanged(title)
@@ -133,20 +128,9 @@ final class CalendarHeader {
         tools.append(searchButton)
         endFold = ShrinkBox(child: tools)
         headerBar.packEnd(endFold)
-
-
-        previousButton.onClicked { [weak self] in self?.page(by: -1) }
-        nextButton.onClicked { [weak self] in self?.page(by: 1) }
-        for (kind, button) in viewButtons {
-            button.onToggled { [weak self] isActive in
-                guard let self, isActive, kind != self.view else { return }
-                self.delegate?.calendarHeader(self, didChooseView: kind)
-            }
-        }
-        todayButton.onClicked { [weak self] in
-            guard let self else { return }
-            self.delegate?.calendarHeaderDidRequestToday(self)
-        }
+        previousButton.actionName = "win.previous"
+        nextButton.actionName = "win.next"
+        todayButton.actionName = "win.today"
     }
 
     /// Puts a button of the window's own (the sync indicator) with the end's folding buttons.
@@ -238,6 +222,9 @@ final class CalendarHeader {
         if title.text != text { title.text = text }
     }
 
+    /// The primary menu's items, sections' in place (for tests).
+    var menuItems: [(label: String, action: String?, target: String?)] { menu.items }
+
     /// A phone-sized window folds Today, the view switch, new plan, search and sync into the menu.
     func setCollapsed(_ collapsed: Bool) {
         guard collapsed != isCollapsed else { return }
@@ -259,12 +246,6 @@ final class CalendarHeader {
             nextButton.tooltip = title.next
             nextButton.accessibleLabel = title.next
         }
-        guard newView != view else { return }
         view = newView
-        viewButton(newView).isActive = true
-    }
-
-    private func page(by pages: Int) {
-        delegate?.calendarHeader(self, didPage: pages)
     }
 }

@@ -1,7 +1,7 @@
 import CalendarModel
 
 /// How each view is named and drawn in the view switch and the menus: one place, so a new
-/// view's switch button, menu item and shortcut row come from its case.
+/// view's switch button, menu item, key and shortcut row come from its case.
 extension CalendarViewKind {
     /// The switch button's tooltip and spoken name.
     var label: String {
@@ -21,6 +21,12 @@ extension CalendarViewKind {
         case .week: L("_Week View")
         case .day: L("_Day View")
         }
+    }
+
+    /// Its key: Ctrl+1 for the first view, Ctrl+2 for the second… in `allCases` order
+    /// ("win.view" with its name, WindowActions.swift).
+    var accelerator: String {
+        "<Primary>\(CalendarViewKind.allCases.firstIndex(of: self)! + 1)"
     }
 
     var iconName: String {

@@ -2,14 +2,11 @@ import CalendarModel
 import Foundation
 import GtkKit
 
-/// What the window itself reports: shortcuts that work wherever the focus is.
+/// What the window itself reports: Escape, wherever the focus is (outside search). The
+/// window's other keys are its actions' accelerators (WindowActions.swift).
 @MainActor
 protocol MainWindowDelegate: AnyObject {
     func mainWindow(_ window: MainWindow, didNavigate navigation: CalendarNavigation)
-    /// F9: move the plan panel to its next position.
-    func mainWindowDidRequestPanelCycle(_ window: MainWindow)
-    /// Ctrl+1, Ctrl+2…: the views in the switch's order.
-    func mainWindow(_ window: MainWindow, didChooseView view: CalendarViewKind)
 }
 
 /// The calendar window: header bar with paging and the view switch, the error strip, and the
@@ -18,12 +15,9 @@ protocol MainWindowDelegate: AnyObject {
 @MainActor
 final class MainWindow {
     weak var delegate: MainWindowDelegate?
-    /// Ctrl+Z outside text fields (a field's own Ctrl+Z undoes its typing first).
-    var onUndo: (() -> Void)?
     /// What the toast's Undo button does now.
     private var toastUndo: (@MainActor () -> Void)?
-    /// Ctrl+Shift+Z (and Ctrl+Y, as many programs also take it).
-    var onRedo: (() -> Void)?
+    /// Escape and the search bar's keys (they depend on where the focus is).
     private var keys: KeyController?
     /// Follows libadwaita's dark style, for colour rules that depend on it.
     private var darkStyle: SignalConnection?
@@ -84,8 +78,8 @@ final class MainWindow {
         content.append(panelLayout.root)
         toasts.setChild(content)
         window.setContent(toasts)
-        window.setHelpOverlayWhenAsked(builderXML: ShortcutsOverlay.xml, objectID: ShortcutsOverlay.objectID,
-                                       translationDomain: "koyomi")
+        window.setHelpOverlayWhenAsked(builderXML: ShortcutsOverlay.xml(rightToLeft: window.isRightToLeft),
+                                       objectID: ShortcutsOverlay.objectID, translationDomain: "koyomi")
         followDarkStyle()
         header.searchButton.onClicked { [weak self] in
             guard let self else { return }
@@ -94,38 +88,11 @@ final class MainWindow {
         keys = KeyController(on: window)
         keys?.onKeyPressed { [weak self] key, modifiers in
             guard let self else { return false }
-            if key == .letter("w") && modifiers == .control {
-                self.window.close()
-                return true
-            }
-            if key == .letter("f") && modifiers == .control {
-                self.openSearch()
-                return true
-            }
-            if key == .letter("z") && modifiers == .control, let onUndo = self.onUndo {
-                onUndo()
-                return true
-            }
-            if (key == .letter("z") && modifiers == [.control, .shift]) || (key == .letter("y") && modifiers == .control),
-               let onRedo = self.onRedo {
-                onRedo()
-                return true
-            }
             if self.searchBar.isSearchMode, let handled = self.handleSearchKey(key, modifiers) {
                 return handled
             }
-            let kinds = CalendarViewKind.allCases
-            if modifiers == .control, let index = kinds.indices.first(where: { key == .letter(Character("\($0 + 1)")) }) {
-                self.delegate?.mainWindow(self, didChooseView: kinds[index])
-                return true
-            }
-            if key == .function(9) && modifiers.isEmpty {
-                self.delegate?.mainWindowDidRequestPanelCycle(self)
-                return true
-            }
-            guard let navigation = CalendarNavigation.forWindowKey(
-                key, modifiers, rightToLeft: self.window.isRightToLeft) else { return false }
-            self.delegate?.mainWindow(self, didNavigate: navigation)
+            guard key == .escape && modifiers.isEmpty else { return false }
+            self.delegate?.mainWindow(self, didNavigate: .deselect)
             return true
         }
     }
