@@ -324,6 +324,10 @@ public final class CalendarStore {
         keep(prepared.index)
     }
 
+    /// Changes whenever plans could land on other days or look otherwise (sources, visibility,
+    /// time zone, first weekday): what a view worked out from the plans before is stale.
+    public var plansVersion: Int { indexGeneration }
+
     /// Whether an index holding `span` is ready (for tests of `prepareIndex`).
     public func hasPreparedIndex(for span: DaySpan) -> Bool {
         indexes.contains { $0.span.contains(span) }

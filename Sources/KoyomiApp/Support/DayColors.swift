@@ -45,6 +45,9 @@ enum DayColors {
         "button.week-day-header:not(.selected)",
         // The month's weekday names (日 … 土): Sunday's column red, Saturday's blue.
         "label.weekday-header",
+        // The year view's numbers: not the selected day's, not a holiday's (tinted in its
+        // calendar's colour, as the month's holiday mark).
+        "button.year-day:not(.selected) .year-number:not(.holiday-label)",
     ]
 
     /// The rules, made from `red(in:)`, `blue(in:)` and `coloredNumbers`, so the contrast test

@@ -10,6 +10,7 @@ extension CalendarViewKind {
         case .month: L("Month view")
         case .week: L("Week view")
         case .day: L("Day view")
+        case .year: L("Year view")
         }
     }
 
@@ -20,6 +21,7 @@ extension CalendarViewKind {
         case .month: L("_Month View")
         case .week: L("_Week View")
         case .day: L("_Day View")
+        case .year: L("_Year View")
         }
     }
 
@@ -34,6 +36,7 @@ extension CalendarViewKind {
         case .month: "view-grid-symbolic"
         case .week: "view-dual-symbolic"
         case .day: "view-paged-symbolic"
+        case .year: "view-app-grid-symbolic"
         }
     }
 }

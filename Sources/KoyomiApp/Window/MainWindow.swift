@@ -29,6 +29,8 @@ final class MainWindow {
     let grid: MonthGridView
     let week: WeekView
     let day: WeekView
+    /// The year view, whose widgets are made the first time it is shown.
+    let year: YearPage
     /// Every view of days, in the view switch's order: the one list a new view joins.
     let calendarViews: [CalendarView]
     /// Holds the views; one of them is shown (`show(_:)`).
@@ -56,7 +58,8 @@ final class MainWindow {
         planPanel = PlanPanelView(list: planList, results: searchResults)
         week = WeekView(formatter: formatter, colors: colors, now: now)
         day = WeekView(kind: .day, formatter: formatter, colors: colors, now: now)
-        calendarViews = [grid, week, day]
+        year = YearPage(formatter: formatter, colors: colors)
+        calendarViews = [grid, week, day, year]
         for view in calendarViews {
             view.rootWidget.isVisible = view.kind == .month
             view.rootWidget.vexpand = true

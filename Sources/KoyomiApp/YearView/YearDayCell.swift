@@ -23,6 +23,8 @@ final class YearDayCell {
     private var holidayClass: String?
     private var isBlank = false
     private var accessibleSelected: Bool?
+    /// Sunday, Saturday or holiday, for the day colours (`DayColors`).
+    private var dayKind = DayKind.weekday
     /// The name and description to send once the frame is painted (`YearView`).
     var wantedAccessibleLabel: String?
     var wantedAccessibleDescription: String?
@@ -89,7 +91,15 @@ final class YearDayCell {
             accessibleSelected = isSelected
         }
         decorate(blank ? .none : decoration, colors: colors)
+        let kind = day.map { DayKind($0, isHoliday: decoration.isHoliday) } ?? .weekday
+        if kind != dayKind {
+            dayKind = kind
+            DayColors.mark(number, as: kind)
+        }
     }
+
+    /// The day-colour class on the number (tests).
+    var numberDayClass: String? { DayColors.allClasses.first(where: number.hasCSSClass) }
 
     private func decorate(_ newDecoration: DayDecoration, colors: ColorClasses) {
         guard newDecoration != decoration else { return }
