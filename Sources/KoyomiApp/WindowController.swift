@@ -84,7 +84,7 @@ final class WindowController: CalendarFileActions {
                                 list: mainWindow.planList, grid: mainWindow.grid, settings: settings)
         calendarsPopover = CalendarsPopover(window: mainWindow.window, colors: colors)
         calendarsPopover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
-        mainWindow.header.headerBar.packEnd(calendarsPopover.button)
+        mainWindow.header.packPopoverButton(calendarsPopover.button)
         coordinator.panel = panel
         coordinator.whenEditsSettled = { [weak self] body in self?.whenSaved(body) }
         coordinator.refreshList()

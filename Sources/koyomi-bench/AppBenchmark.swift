@@ -31,6 +31,10 @@ struct AppBenchmark {
         var weekPage: Summary
         /// The resize sweep's steps between 400 and 1600 px wide (the range).
         var resize: Summary
+        /// Switches between any two of the four views, and the day and year views' pages.
+        var viewSwitch: Summary
+        var dayPage: Summary
+        var yearPage: Summary
         struct Summary: Encodable {
             var frame: Stats?
             var handler: Stats?
@@ -51,6 +55,10 @@ struct AppBenchmark {
         var weekPage: Samples
         var resize: Samples
         var resizeWidths: [Int]
+        /// Missing from a koyomi older than the four views.
+        var viewSwitch: Samples?
+        var dayPage: Samples?
+        var yearPage: Samples?
         struct Samples: Decodable {
             var frameMs: [Double]
             var handlerMs: [Double]
@@ -140,9 +148,10 @@ struct AppBenchmark {
             run.environment["XDG_CONFIG_HOME"] = window.configHome.path
         }
         let report = try run.appReport(arguments: ["--benchmark-interactions", String(count), "--month", month] + files)
-        func summary(_ samples: AppReport.Samples) -> Interactions.Summary {
-            .init(frame: Stats(samples.frameMs), handler: Stats(samples.handlerMs), model: Stats(samples.modelMs),
-                  cpu: samples.cpuMs.flatMap { Stats($0) })
+        func summary(_ samples: AppReport.Samples?) -> Interactions.Summary {
+            guard let samples else { return .init() }
+            return .init(frame: Stats(samples.frameMs), handler: Stats(samples.handlerMs), model: Stats(samples.modelMs),
+                         cpu: samples.cpuMs.flatMap { Stats($0) })
         }
         let inRange = report.resizeWidths.map { (400...1600).contains($0) }
         func resized(_ values: [Double]) -> [Double] { zip(values, inRange).filter(\.1).map(\.0) }
@@ -150,7 +159,8 @@ struct AppBenchmark {
                                        modelMs: resized(report.resize.modelMs), cpuMs: report.resize.cpuMs.map(resized))
         return Interactions(page: summary(report.page), select: summary(report.select),
                             switchToWeek: summary(report.switchToWeek), weekPage: summary(report.weekPage),
-                            resize: summary(resize))
+                            resize: summary(resize), viewSwitch: summary(report.viewSwitch),
+                            dayPage: summary(report.dayPage), yearPage: summary(report.yearPage))
     }
 
     private func appReport(arguments: [String]) throws -> AppReport {

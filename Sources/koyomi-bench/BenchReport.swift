@@ -113,6 +113,16 @@ struct BenchReport: Encodable {
             targets.append(Target("\(name) frame p99 ≤ 16.7 ms", summary.frame?.p99, over: 1, limit: 16.7,
                                   "p99 \(ms(summary.frame?.p99)), median \(ms(summary.frame?.median))"))
         }
+        // Issue 36: the views as peers: any switch, and the day and year views' pages, to the
+        // painted frame (medians), and a year page's window-thread time.
+        for (name, summary) in [("view switch", size.interactions.viewSwitch), ("day page", size.interactions.dayPage),
+                                ("year page", size.interactions.yearPage)] {
+            targets.append(Target("\(name) frame median ≤ 16.7 ms", summary.frame?.median, over: 1, limit: 16.7,
+                                  "median \(ms(summary.frame?.median)), p99 \(ms(summary.frame?.p99))"))
+        }
+        let yearCPU = size.interactions.yearPage.cpu
+        targets.append(Target("year page window-thread CPU median ≤ 5 ms", yearCPU?.median, over: 1, limit: 5,
+                              "median \(ms(yearCPU?.median)), p99 \(ms(yearCPU?.p99))"))
         targets.append(Target("search keystroke ≤ 10 ms", size.search?.keystroke?.max, over: 1, limit: 10,
                               size.search.map { "slowest \(ms($0.keystroke?.max)), median \(ms($0.keystroke?.median))" }
                                   ?? "TODO: \(size.searchNote ?? "not measured")"))

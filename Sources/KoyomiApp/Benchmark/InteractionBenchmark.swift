@@ -6,9 +6,10 @@ import ICalendar
 /// The hidden `--benchmark-interactions N` run for `koyomi-bench`: once the first frame with
 /// the month's dots is painted, it clicks Next N times and Previous N times, then clicks N
 /// days, then switches month → week and back N times, then pages the week view N weeks
-/// forward and back, then widens the window step by step from 360 to 2560 px showing the month
-/// and narrows it again showing the week (`InteractionBenchmark+Resize.swift`), and for each
-/// action times
+/// forward and back, then switches N times between any two of the four views and pages the
+/// day and the year view N times forward and back (`InteractionBenchmark+Views.swift`), then
+/// widens the window step by step from 360 to 2560 px showing the month and narrows it again
+/// showing the week (`InteractionBenchmark+Resize.swift`), and for each action times
 /// - `handlerMs`: the click's signal handler (store action, views re-rendered);
 /// - `frameMs`: from the click to the end of the frame that shows the result (the window's
 ///   frame clock, `afterNextPaint`);
@@ -42,15 +43,20 @@ final class InteractionBenchmark {
         /// frame is the first painted at the new width with the cells' density settled.
         var resize = Samples()
         var resizeWidths: [Int] = []
+        /// Switches between any two of the views (`switchTour`), the day view's and the year
+        /// view's pages (InteractionBenchmark+Views.swift).
+        var viewSwitch = Samples()
+        var dayPage = Samples()
+        var yearPage = Samples()
     }
 
     /// The kinds of action, run in this order.
     enum Kind: CaseIterable {
-        case page, select, switchToWeek, switchToMonth, weekPage, resize
+        case page, select, switchToWeek, switchToMonth, weekPage, viewSwitch, dayPage, yearPage, resize
     }
 
     let controller: WindowController
-    private let iterations: Int
+    let iterations: Int
     private let paths: [String]
     private let spawnSeconds: Double?
     private let finish: @MainActor () -> Void
@@ -223,6 +229,9 @@ final class InteractionBenchmark {
             case .switchToWeek: steps = switchSteps().reversed()
             case .weekPage: steps = weekPageSteps().reversed()
             case .resize: steps = resizeSteps().reversed()
+            case .viewSwitch: steps = viewSwitchSteps().reversed()
+            case .dayPage: steps = pageSteps(of: .day, as: .dayPage).reversed()
+            case .yearPage: steps = pageSteps(of: .year, as: .yearPage).reversed()
             case .page, .switchToMonth: break
             }
         }
@@ -292,6 +301,9 @@ final class InteractionBenchmark {
         case .resize:
             add(&report.resize)
             report.resizeWidths.append(step.width ?? 0)
+        case .viewSwitch: add(&report.viewSwitch)
+        case .dayPage: add(&report.dayPage)
+        case .yearPage: add(&report.yearPage)
         case .switchToMonth: break
         }
     }

@@ -87,6 +87,8 @@ final class CalendarHeader {
     private var endFold: ShrinkBox!
     /// Whether the secondary buttons are folded into the menu now.
     private(set) var isCollapsed = false
+    /// The header's buttons that open a popover or a menu (`closePopovers`).
+    private var popoverButtons: [MenuButton] = []
 
     init() {
         menuButton = Self.primaryMenu(menu)
@@ -128,9 +130,22 @@ final class CalendarHeader {
         tools.append(searchButton)
         endFold = ShrinkBox(child: tools)
         headerBar.packEnd(endFold)
+        popoverButtons = [newPlanButton, menuButton]
         previousButton.actionName = "win.previous"
         nextButton.actionName = "win.next"
         todayButton.actionName = "win.today"
+    }
+
+    /// Puts a button that opens a popover of the window's own (the calendars list) at the end.
+    func packPopoverButton(_ button: MenuButton) {
+        headerBar.packEnd(button)
+        popoverButtons.append(button)
+    }
+
+    /// Closes whatever popover or menu the header has open. A popover still open when its
+    /// window goes keeps GTK 4.8's keyboard grab: the process's next window would get no keys.
+    func closePopovers() {
+        popoverButtons.forEach { $0.popdown() }
     }
 
     /// Puts a button of the window's own (the sync indicator) with the end's folding buttons.

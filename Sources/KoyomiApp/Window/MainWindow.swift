@@ -84,6 +84,8 @@ final class MainWindow {
         window.setHelpOverlayWhenAsked(builderXML: ShortcutsOverlay.xml(rightToLeft: window.isRightToLeft),
                                        objectID: ShortcutsOverlay.objectID, translationDomain: "koyomi")
         followDarkStyle()
+        // Before the window's surfaces go (closed, or destroyed): no popover left holding the keyboard.
+        window.onSignal("unrealize") { [weak self] in self?.header.closePopovers() }
         header.searchButton.onClicked { [weak self] in
             guard let self else { return }
             self.searchBar.isSearchMode ? self.closeSearch() : self.openSearch()
