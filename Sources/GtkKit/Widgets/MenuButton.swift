@@ -64,11 +64,24 @@ public final class Menu: GObjectRef {
 /// GtkMenuButton showing a menu, or any `Popover`, below itself.
 @MainActor
 public final class MenuButton: Widget {
-    public init(iconName: String, menu: Menu) {
+    /// `isPrimary`: the window's main menu, which F10 opens (as in every GNOME app); one per window.
+    public init(iconName: String, menu: Menu, isPrimary: Bool = true) {
         super.init(retaining: UnsafeMutableRawPointer(gtk_menu_button_new()))
         gtk_menu_button_set_icon_name(opaque, iconName)
         gtk_menu_button_set_menu_model(opaque, menu.cast())
-        gtk_menu_button_set_primary(opaque, 1) // F10 opens it, as in every GNOME app
+        if isPrimary { gtk_menu_button_set_primary(opaque, 1) }
+    }
+
+    /// The icon it shows (set: another icon).
+    public var iconName: String {
+        get { String.fromC(gtk_menu_button_get_icon_name(opaque)) ?? "" }
+        set { gtk_menu_button_set_icon_name(opaque, newValue) }
+    }
+
+    /// Whether the drop-down arrow shows beside its icon or label.
+    public var showsArrow: Bool {
+        get { gtk_menu_button_get_always_show_arrow(opaque) != 0 }
+        set { gtk_menu_button_set_always_show_arrow(opaque, newValue ? 1 : 0) }
     }
 
     /// A button that opens `popover` (a list, a form…) rather than a menu. The button owns the

@@ -77,6 +77,11 @@ final class CalendarHeader {
     }
     /// The view shown now, as the coordinator last rendered it (the switch follows "win.view").
     private(set) var view: CalendarViewKind = .month
+    /// Where the switch has no room for a button per view, one button showing the view's icon
+    /// opens them as a menu (the same "win.view" items).
+    let viewMenuButton: MenuButton
+    /// Its items: a view each.
+    let viewMenu = Menu()
     /// The buttons a phone-sized window folds into the menu: Today and the view switch at the start,
     /// and new plan, search and the sync indicator (`addTool`) at the end. Each row sits in a
     /// `ShrinkBox`, so the window can be made narrow before they are folded away.
@@ -84,14 +89,28 @@ final class CalendarHeader {
     private let tools = Box(.horizontal, spacing: 6)
     private var todayFold: ShrinkBox!
     private var startFold: ShrinkBox!
+    private var compactFold: ShrinkBox!
     private var endFold: ShrinkBox!
+
+    /// How much of the header's buttons a width shows: all; the view switch as one menu
+    /// button; or, phone-sized, the secondary buttons folded into the main menu.
+    enum Fit { case full, compact, collapsed }
+    private(set) var fitting = Fit.full
     /// Whether the secondary buttons are folded into the menu now.
-    private(set) var isCollapsed = false
+    var isCollapsed: Bool { fitting == .collapsed }
     /// The header's buttons that open a popover or a menu (`closePopovers`).
     private var popoverButtons: [MenuButton] = []
 
     init() {
         menuButton = Self.primaryMenu(menu)
+        for kind in CalendarViewKind.allCases {
+            viewMenu.append(kind.menuLabel, action: "win.\(WindowActions.view)", target: kind.rawValue)
+        }
+        viewMenuButton = MenuButton(iconName: CalendarViewKind.month.iconName, menu: viewMenu, isPrimary: false)
+        viewMenuButton.showsArrow = true
+        // TRANSLATORS: the header's one view button in a window too narrow for a button per view.
+        viewMenuButton.tooltip = L("Choose a View")
+        viewMenuButton.accessibleLabel = L("Choose a View")
         newPlanButton = MenuButton(iconName: "list-add-symbolic", popover: quickAdd.popover)
         // TRANSLATORS: the header button that makes a new plan.
         newPlanButton.tooltip = L("New Plan")
@@ -118,19 +137,21 @@ final class CalendarHeader {
         todayFold = ShrinkBox(child: todayButton)
         headerBar.packStart(todayFold)
         headerBar.packStart(arrows)
-        let views = viewSwitch
-        views.addCSSClass("linked")
-        viewButtons.forEach(views.append)
-        startFold = ShrinkBox(child: views)
+        viewSwitch.addCSSClass("linked")
+        viewButtons.forEach(viewSwitch.append)
+        startFold = ShrinkBox(child: viewSwitch)
+        compactFold = ShrinkBox(child: viewMenuButton)
+        compactFold.isVisible = false
         refitWhenChanged(subtitle)
         refitWhenChanged(title)
         headerBar.packStart(startFold)
+        headerBar.packStart(compactFold)
         headerBar.packEnd(menuButton)
         tools.append(newPlanButton)
         tools.append(searchButton)
         endFold = ShrinkBox(child: tools)
         headerBar.packEnd(endFold)
-        popoverButtons = [newPlanButton, menuButton]
+        popoverButtons = [newPlanButton, menuButton, viewMenuButton]
         previousButton.actionName = "win.previous"
         nextButton.actionName = "win.next"
         todayButton.actionName = "win.today"
@@ -197,9 +218,13 @@ final class CalendarHeader {
         for notice in notices where notice.isVisible { start -= notice.naturalWidth + 6 }
         // Folded away, the buttons are measured where they wait; each comes back with the bar's
         // spacing (6 px) before it.
-        let foldedStart = isCollapsed ? start : start - todayButton.naturalWidth - viewSwitch.naturalWidth - 12
+        let today = todayButton.naturalWidth + 6, full = viewSwitch.naturalWidth + 6, compact = viewMenuButton.naturalWidth + 6
+        let foldedStart: Int32 = switch fitting {
+        case .full: start - today - full
+        case .compact: start - today - compact
+        case .collapsed: start
+        }
         let foldedEnd = isCollapsed ? end : end - tools.naturalWidth - 6
-        let unfoldedStart = foldedStart + todayButton.naturalWidth + viewSwitch.naturalWidth + 12
         let unfoldedEnd = foldedEnd + tools.naturalWidth + 6
         // Shortened, the full title's width is the one it had in full, or, for a title not shown
         // in full yet, its words measured in the title's font (the subtitle under it may be wider
@@ -215,8 +240,12 @@ final class CalendarHeader {
             titleWidth = max(parts.title, Int32(title.pixelSize(ofMarkup: Label.escape(fullTitle.text)).width))
         }
         // GTK 4.8's GtkCenterBox keeps the title centred: the wider side counts twice.
-        setCollapsed(width < parts.padding + titleWidth + 2 * max(unfoldedStart, unfoldedEnd))
-        setTitleShort(isCollapsed && width < parts.padding + titleWidth + 2 * max(foldedStart, foldedEnd))
+        func fits(_ startWidth: Int32, _ endWidth: Int32) -> Bool {
+            width >= parts.padding + titleWidth + 2 * max(startWidth, endWidth)
+        }
+        setFitting(fits(foldedStart + today + full, unfoldedEnd) ? .full
+                   : fits(foldedStart + today + compact, unfoldedEnd) ? .compact : .collapsed)
+        setTitleShort(isCollapsed && !fits(foldedStart, foldedEnd))
     }
 
     /// The title for a wide header and how to make a shorter one (a phone's width cannot show
@@ -242,12 +271,20 @@ final class CalendarHeader {
 
     /// A phone-sized window folds Today, the view switch, new plan, search and sync into the menu.
     func setCollapsed(_ collapsed: Bool) {
-        guard collapsed != isCollapsed else { return }
-        isCollapsed = collapsed
-        todayFold.isVisible = !collapsed
-        startFold.isVisible = !collapsed
-        endFold.isVisible = !collapsed
-        if collapsed { menu.prependSection(collapsedItems) } else { menu.removeFirst() }
+        setFitting(collapsed ? .collapsed : .full)
+    }
+
+    private func setFitting(_ new: Fit) {
+        guard new != fitting else { return }
+        let wasCollapsed = isCollapsed
+        fitting = new
+        todayFold.isVisible = new != .collapsed
+        startFold.isVisible = new == .full
+        compactFold.isVisible = new == .compact
+        endFold.isVisible = new != .collapsed
+        if isCollapsed != wasCollapsed {
+            if isCollapsed { menu.prependSection(collapsedItems) } else { menu.removeFirst() }
+        }
     }
 
     /// Shows the view's title (its short one asked only when the header has no room for the
@@ -261,6 +298,7 @@ final class CalendarHeader {
             nextButton.tooltip = title.next
             nextButton.accessibleLabel = title.next
         }
+        if newView != view { viewMenuButton.iconName = newView.iconName }
         view = newView
     }
 }
