@@ -1,7 +1,7 @@
 import CalendarModel
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// The child side: `koyomi --parse-ics FILE --zone ZONE [--cpu SECONDS] [--memory BYTES]`.
 extension ParseGuard {

@@ -1,7 +1,8 @@
-import CICal
+import CalendarEditing
 import CalendarModel
+import CICal
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// The child side: `koyomi --vet-ics FILE [--cpu SECONDS] [--memory BYTES]`.
 extension UntrustedCalendar {

@@ -1,7 +1,8 @@
+import CalendarLibrary
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// The application: one instance per session (a second `koyomi FILE` hands FILE to the
 /// running window), one calendar window, the GLib main loop.

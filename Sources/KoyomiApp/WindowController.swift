@@ -1,7 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// One calendar window with everything behind it: the shared store, the coordinator that
 /// connects it to the views, and the clock that moves "today".

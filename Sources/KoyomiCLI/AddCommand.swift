@@ -1,6 +1,8 @@
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// `koyomi add --title T --start YYYY-MM-DD[THH:MM] [--end …] [--all-day] [--calendar NAME]`:
 /// adds one plan to a user calendar (the first by file name by default; on first run

@@ -2,7 +2,7 @@ import CalendarModel
 import CalendarVetting
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// What a command may depend on from outside: the environment, the clock and the user's
 /// zone, injected so tests never see the machine's.

@@ -1,7 +1,8 @@
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import FileSafety
 import Foundation
-import ICalendar
 
 /// `koyomi export [--calendar NAME] [-o FILE]`: the user's calendars (or one) as one .ics,
 /// on stdout or saved atomically to FILE. Components keep their original text; one calendar

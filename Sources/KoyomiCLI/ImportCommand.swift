@@ -1,7 +1,8 @@
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import CalendarVetting
 import Foundation
-import ICalendar
 
 /// `koyomi import FILE [--calendar NAME]`: merges the events of an .ics file into one of
 /// the user's calendars (the named one, else the first; "Personal" on first run).

@@ -1,6 +1,8 @@
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// `koyomi remove UID [--calendar NAME]`: removes that event with all its occurrences and
 /// overrides from the user calendar holding it, and says what it removed.

@@ -1,9 +1,10 @@
+import CalendarLibrary
 import CalendarModel
 import CalendarSync
 import CalendarVetting
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Reading the user's calendars for a command: a file that cannot be read is bad input.
 extension UserCalendarFolder {

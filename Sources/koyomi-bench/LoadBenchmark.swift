@@ -1,8 +1,8 @@
+import CalendarModel
 import CalendarVetting
 import CICal
-import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Load: file → model ready (`ICalendarFile.load` of every file, then the store's first
 /// layout index: the 42 decorations of the first month), beside libical's own whole-tree

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Issue 16's figures: the rules that cost most to expand (never or rarely matching, far
 /// COUNTs, sub-daily floods), each in a calendar of its own read in this process. For each:

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Issue 17's figure: with 100,000 plans of which about 10,000 have a reminder, how long
 /// working out the next week's reminders takes (the query the app runs at start, off the

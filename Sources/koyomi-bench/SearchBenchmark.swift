@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Search: queries typed one keystroke at a time over every plan of every date, through the
 /// search model the window uses (`CalendarStore.makeSearchIndex`, `SearchSession`).

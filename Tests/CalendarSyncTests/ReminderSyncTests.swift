@@ -1,7 +1,7 @@
 import CalendarModel
 import CalendarSync
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// A reminder dismissed here is dealt with everywhere: ACKNOWLEDGED travels through a real

@@ -1,7 +1,7 @@
 import CalendarModel
 @testable import CalendarVetting
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// Issue 35, item 13: a file of 20,000 changed occurrences of one series whose master is not

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Shared helpers (the few of ICalendarTests' the vetting tests use): fixtures from the
 /// bundle, a fixed zone, load options, days.

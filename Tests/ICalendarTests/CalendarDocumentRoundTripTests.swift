@@ -1,6 +1,6 @@
+import CalendarEditing
 import CICal
 import Foundation
-import ICalendar
 import XCTest
 
 final class CalendarDocumentRoundTripTests: XCTestCase {

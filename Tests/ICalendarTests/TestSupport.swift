@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// Shared helpers: fixtures from the bundle, fixed zones, and instants written as UTC text.

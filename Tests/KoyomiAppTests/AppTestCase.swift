@@ -1,9 +1,10 @@
+import CalendarLibrary
 import CalendarModel
 import CalendarVetting
 @testable import FileSafety
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 @testable import KoyomiApp
 import TestSupport
 import XCTest

@@ -2,7 +2,7 @@ import CalendarModel
 import CalendarVetting
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 @testable import KoyomiApp
 import XCTest
 

@@ -1,7 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 @testable import KoyomiApp
 import XCTest
 

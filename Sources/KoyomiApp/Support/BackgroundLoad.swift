@@ -1,6 +1,6 @@
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// Reads calendar files on a background thread and hands the result to the main thread.
 ///

@@ -2,7 +2,7 @@ import CalendarModel
 import CalendarVetting
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Reads calendar files for the window, turning every failure into a message that names the
 /// file and the problem. It only reads: edits go through `EditableFiles`.
