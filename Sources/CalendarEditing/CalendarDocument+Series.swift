@@ -14,7 +14,9 @@ extension CalendarDocument {
         let zones = components.filter { $0.kind == "VTIMEZONE" }.map(\.text).joined()
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi//Koyomi//EN\r\n" + zones + master.text
             + "END:VCALENDAR\r\n"
-        var options = ICalendarLoadOptions(id: CalendarID("series"), fallbackColor: "#000000", timeZone: timeZone)
+        // One event, read on this thread: a scheduler of its own, never closed.
+        var options = ICalendarLoadOptions(id: CalendarID("series"), fallbackColor: "#000000", timeZone: timeZone,
+                                           scheduler: LoadScheduler())
         options.cacheFolder = nil
         guard let file = try? ICalendarFile(text: text, sourceName: "series", options: options) else { return nil }
         return file.plans(overlapping: DateInterval(start: .distantPast, end: .distantFuture)).first?.timing

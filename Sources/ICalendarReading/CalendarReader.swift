@@ -30,7 +30,7 @@ package struct CalendarReader {
     /// `parts` are the parts of `bytes` when they were found already.
     init?(bytes: UnsafeBufferPointer<UInt8>, parts: CalendarParts? = nil, zones: TimeZoneTable, sourceName: String,
           calendarID: CalendarID, userCalendar: Calendar, unreadable: [Int: String] = [:],
-          scheduler: LoadScheduler = LoadScheduler(), reaching: EventReach? = nil, after firstPart: CalendarReader? = nil) {
+          scheduler: LoadScheduler, reaching: EventReach? = nil, after firstPart: CalendarReader? = nil) {
         let parts = parts ?? CalendarParts(bytes)
         guard !parts.calendars.isEmpty else { return nil }
         if let firstPart {

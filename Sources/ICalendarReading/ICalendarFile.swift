@@ -94,7 +94,7 @@ public final class ICalendarFile: PlanSource {
                                               prefetched: ICalendarPrefetch? = nil)
         -> [Result<(file: ICalendarFile, cacheWrite: ReopenCacheWrite?), ICalendarError>] {
         // The files of one call come from one caller, with one scheduler.
-        let scheduler = files.first?.options.scheduler ?? LoadScheduler()
+        guard let scheduler = files.first?.options.scheduler else { return [] }
         let loaded = ParallelChunks.each(count: files.count, scheduler: scheduler) { index in
             if let loaded = prefetched?.take(path: files[index].path, options: files[index].options) { return loaded }
             return Result { () throws(ICalendarError) in

@@ -18,7 +18,8 @@ public struct ICalendarLoadOptions: Sendable {
     /// tests, the children themselves).
     package var parseDelegate: (any ParseDelegate)?
     /// When loading threads may run (the app holds all but one back until its first frame).
-    public var scheduler = LoadScheduler()
+    /// Always the caller's own: the app's one, or one the command line, a child or a test made.
+    public var scheduler: LoadScheduler
     /// A large file's parse, here or in a child, waits for `scheduler` before it starts (the
     /// app's files after the first, at start-up); a reopen from the cache does not.
     var holdsLargeParse = false
@@ -34,11 +35,13 @@ public struct ICalendarLoadOptions: Sendable {
         if holdsLargeParse && size >= FirstPart.minimumSize { scheduler.pass() }
     }
 
-    public init(id: CalendarID, fallbackColor: String, timeZone: TimeZone, isReadOnly: Bool = true) {
+    public init(id: CalendarID, fallbackColor: String, timeZone: TimeZone, isReadOnly: Bool = true,
+                scheduler: LoadScheduler) {
         self.id = id
         self.fallbackColor = fallbackColor
         self.timeZone = timeZone
         self.isReadOnly = isReadOnly
+        self.scheduler = scheduler
         cacheFolder = ReopenCache.defaultFolder()
     }
 }

@@ -10,7 +10,8 @@ import Synchronization
 /// load (`ICalendarLoadOptions.scheduler`) and opens it once the first frame is painted: until
 /// then one thread reads, afterwards all cores. A closed scheduler holds a thread for at most
 /// `longestHold`, so loading never waits on a frame that does not come. A new scheduler is
-/// open: loads that nobody schedules (the command line, tests, the parsing child) never wait.
+/// open: loads that nobody holds back (the command line, tests, the parsing child, each with
+/// a scheduler of its own) never wait. Every load is handed one; none is made for it.
 public final class LoadScheduler: Sendable {
     /// How long a closed scheduler holds a thread back at most.
     let longestHold: Double

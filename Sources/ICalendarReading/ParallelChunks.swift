@@ -17,7 +17,7 @@ enum ParallelChunks {
     /// chunk, for results that join more cheaply than element by element. `body` runs on
     /// several threads at once, so it may only read shared state (or state that locks itself).
     /// The calling thread starts at once; the others wait for `scheduler` (the first frame).
-    static func chunks<Result>(count: Int, scheduler: LoadScheduler = LoadScheduler(),
+    static func chunks<Result>(count: Int, scheduler: LoadScheduler,
                                _ body: @escaping (Range<Int>) -> Result) -> [Result] {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         guard cores > 1, count >= minimumItems else { return [body(0..<count)] }
@@ -45,7 +45,7 @@ enum ParallelChunks {
     /// `body(0) … body(count - 1)`, each on a low-priority thread of its own, all at once (files
     /// of very different sizes: a small one does not wait for a large one); results in order.
     /// All but `body(0)` wait for `scheduler` (the first frame).
-    static func each<Result>(count: Int, scheduler: LoadScheduler = LoadScheduler(),
+    static func each<Result>(count: Int, scheduler: LoadScheduler,
                              _ body: @escaping @Sendable (Int) -> Result) -> [Result] {
         let results = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         results.initialize(repeating: nil)

@@ -163,24 +163,6 @@ public struct ReopenCacheWrite: @unchecked Sendable {
     // Plain values (strings, dates, libical's rule structs without pointers): safe to hand over.
     let parsed: ParsedCalendar
 
-    /// Performs `writes` on a low-priority thread of their own and returns at once.
-    public static func performInBackground(_ writes: [ReopenCacheWrite]) {
-        guard !writes.isEmpty else { return }
-        pending.enter()
-        ParallelChunks.detach {
-            writes.forEach { $0.perform() }
-            pending.leave()
-        }
-    }
-
-    /// Waits (at most `timeout` seconds) for the writes `performInBackground` started: a window
-    /// closed right after opening must not exit halfway, or the next start parses again.
-    public static func waitForBackgroundWrites(timeout: TimeInterval) {
-        _ = pending.wait(timeout: .now() + timeout)
-    }
-
-    private static let pending = DispatchGroup()
-
     public func perform() {
         guard cache.key(path: key.path, timeZone: timeZone) == key else { return }
         cache.write(parsed, key: key)

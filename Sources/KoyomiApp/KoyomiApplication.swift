@@ -21,6 +21,8 @@ public final class KoyomiApplication {
     private var prefetch: ICalendarPrefetch?
     /// Every load of this run: all but one thread held back until the first frame is painted.
     private let loadScheduler = LoadScheduler()
+    /// The reopen-cache writes started after plans are shown: waited for before the process ends.
+    private let cacheWrites = CacheWriteQueue()
     /// Set by the hidden `--benchmark-interactions N`.
     private var benchmark: InteractionBenchmark?
 
@@ -85,7 +87,7 @@ public final class KoyomiApplication {
             return 0
         }
         let status = application.run()
-        ReopenCacheWrite.waitForBackgroundWrites(timeout: 10)
+        cacheWrites.waitForBackgroundWrites(timeout: 10)
         return status != 0 ? status : exitStatus
     }
 
@@ -103,7 +105,7 @@ public final class KoyomiApplication {
                                           settings: SettingsStore(environment: environment),
                                           storage: StorageContext(environment: environment, timeZone: Self.systemZone()),
                                           zone: Self.systemZone, now: clock.now, month: options.month,
-                                          loadScheduler: loadScheduler)
+                                          loadScheduler: loadScheduler, cacheWrites: cacheWrites)
         self.controller = controller
         return controller
     }

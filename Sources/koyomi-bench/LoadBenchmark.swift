@@ -56,8 +56,11 @@ struct LoadBenchmark {
     /// Loads every file and builds the first layout's index; returns the events read.
     private func loadOnce(parseGuard: ParseGuard? = nil) throws -> Int {
         var sources: [ICalendarFile] = []
+        // No window here: nothing holds the loading threads back.
+        let scheduler = LoadScheduler()
         for path in paths {
-            var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: timeZone)
+            var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: timeZone,
+                                               scheduler: scheduler)
             if let parseGuard {
                 options.parseDelegate = parseGuard
                 options.cacheFolder = nil

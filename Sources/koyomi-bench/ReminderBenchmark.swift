@@ -30,7 +30,8 @@ struct ReminderBenchmark {
         let text = try String(contentsOf: url, encoding: .utf8)
         let alarmed = text.components(separatedBy: "BEGIN:VALARM").count - 1
         let zone = TimeZone(identifier: "UTC") ?? .current
-        let options = ICalendarLoadOptions(id: CalendarID("bench"), fallbackColor: "#777777", timeZone: zone)
+        let options = ICalendarLoadOptions(id: CalendarID("bench"), fallbackColor: "#777777", timeZone: zone,
+                                           scheduler: LoadScheduler())
         var loads: [Double] = []
         var weeks: [Double] = []
         var found = 0

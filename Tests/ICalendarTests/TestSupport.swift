@@ -9,8 +9,11 @@ enum TestSupport {
     static let berlin = TimeZone(identifier: "Europe/Berlin")!
     static let newYork = TimeZone(identifier: "America/New_York")!
 
+    /// The tests' loads: never closed, so nothing waits for a first frame.
+    static let scheduler = LoadScheduler()
+
     static func options(_ zone: TimeZone = utc, id: String = "test") -> ICalendarLoadOptions {
-        ICalendarLoadOptions(id: CalendarID(id), fallbackColor: "#777777", timeZone: zone)
+        ICalendarLoadOptions(id: CalendarID(id), fallbackColor: "#777777", timeZone: zone, scheduler: scheduler)
     }
 
     static func fixturePath(_ name: String) -> String {

@@ -118,7 +118,8 @@ final class InteractionBenchmark {
     private func makeTwin() -> CalendarStore {
         let store = controller.store
         let zone = store.calendar.timeZone
-        let loader = CalendarLoader(timeZone: zone)
+        // Read here on the main thread after the first frame: nothing to hold back.
+        let loader = CalendarLoader(timeZone: zone, scheduler: LoadScheduler())
         let sources: [any PlanSource] = paths.compactMap { try? ICalendarFile.load(path: $0, options: loader.options(for: $0)) }
         let twin = CalendarStore(sources: sources, calendar: store.calendar, today: store.today,
                                  visibleMonth: store.visibleMonth, firstWeekday: store.firstWeekday)
