@@ -1,5 +1,5 @@
-import CalendarModel
 import CICal
+import CalendarModel
 import Foundation
 import ICalendarReading
 

@@ -1,6 +1,6 @@
+import CICal
 import CalendarEditing
 import CalendarModel
-import CICal
 import Foundation
 import ICalendarReading
 

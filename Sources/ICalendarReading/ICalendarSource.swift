@@ -1,5 +1,5 @@
-import CalendarModel
 import CICal
+import CalendarModel
 import FileSafety
 import Foundation
 import ICalendarText

@@ -1,6 +1,6 @@
+import CICal
 import CalendarModel
 import CalendarVetting
-import CICal
 import Foundation
 import ICalendarReading
 

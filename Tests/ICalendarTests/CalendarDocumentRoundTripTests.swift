@@ -1,5 +1,5 @@
-import CalendarEditing
 import CICal
+import CalendarEditing
 import Foundation
 import XCTest
 
