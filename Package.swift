@@ -1,7 +1,8 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, bottom to top: C shims → typed Swift over GTK → pure model → iCalendar storage → vetting → app → main.
+// Layers, bottom to top: C shims → typed Swift over GTK → pure model → iCalendar storage (text, reading,
+// editing, the calendar folder) → vetting → app → main.
 let package = Package(
     name: "Koyomi",
     products: [
@@ -42,11 +43,24 @@ let package = Package(
         // Files written so that nothing is ever half-saved or lost: atomic writes with backups, the
         // folder lock, versioned JSON list files, the XDG folders. Knows nothing of iCalendar.
         .target(name: "FileSafety"),
-        .target(name: "ICalendar", dependencies: ["CICal", "CalendarModel", "Recurrence", "FileSafety"]),
+        // iCalendar text scanned in its bytes, without libical: logical lines, events' raw fields
+        // and reach, the parts a file splits into, long-line checks.
+        .target(name: "ICalendarText", dependencies: ["CalendarModel"]),
+        // iCalendar files read through libical (part by part, on all cores, held back by a
+        // LoadScheduler), the reopen cache, and the plan queries on what was read.
+        .target(name: "ICalendarReading", dependencies: ["CICal", "CalendarModel", "Recurrence", "FileSafety", "ICalendarText"]),
+        // Lossless editing of one calendar's text (CalendarDocument, CalendarFile), series splits,
+        // import and export.
+        .target(name: "CalendarEditing", dependencies: ["CICal", "CalendarModel", "Recurrence", "FileSafety", "ICalendarText",
+                                                        "ICalendarReading"]),
+        // The user's calendar folder: which files are calendars, making, naming and removing them.
+        .target(name: "CalendarLibrary", dependencies: ["FileSafety", "ICalendarReading", "CalendarEditing"]),
         // Untrusted files and unknown versions of the user's files parsed in a child process under
-        // CPU, memory and time limits; which versions passed. ICalendar knows it only as a ParseDelegate.
-        .target(name: "CalendarVetting", dependencies: ["CICal", "CalendarModel", "FileSafety", "ICalendar"]),
-        .target(name: "KoyomiApp", dependencies: ["GtkKit", "Translation", "CalendarModel", "ICalendar", "CalendarVetting",
+        // CPU, memory and time limits; which versions passed. ICalendarReading knows it only as a ParseDelegate.
+        .target(name: "CalendarVetting", dependencies: ["CICal", "CalendarModel", "FileSafety", "ICalendarReading",
+                                                        "CalendarEditing"]),
+        .target(name: "KoyomiApp", dependencies: ["GtkKit", "Translation", "CalendarModel", "ICalendarReading", "CalendarEditing",
+                                                  "CalendarLibrary", "CalendarVetting",
                                                   "FileSafety", "Accounts", "CalDAV", "CalendarSync"]),
         // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
         .target(name: "Accounts", dependencies: ["CSecret", "FileSafety"]),
@@ -56,15 +70,16 @@ let package = Package(
         // sync-collection, ETags.
         .target(name: "CalDAV", dependencies: ["HTTPTransport"]),
         // Offline-first sync of local calendar files with CalDAV collections; subscriptions.
-        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendar", "CalendarVetting", "FileSafety",
-                                                     "Accounts"]),
+        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendarReading", "CalendarEditing",
+                                                     "CalendarLibrary", "CalendarVetting", "FileSafety", "Accounts"]),
         // `koyomi list|add|…|sync|subscribe|…`: the same model and storage, never GTK.
-        .target(name: "KoyomiCLI", dependencies: ["Translation", "CalendarModel", "ICalendar", "CalendarVetting", "FileSafety",
-                                                  "Accounts", "CalDAV", "CalendarSync"]),
-        .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "ICalendar", "CalendarVetting"]),
+        .target(name: "KoyomiCLI", dependencies: ["Translation", "CalendarModel", "ICalendarReading", "CalendarEditing",
+                                                  "CalendarLibrary", "CalendarVetting", "FileSafety", "Accounts", "CalDAV",
+                                                  "CalendarSync"]),
+        .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "CalendarVetting"]),
         // Issue 4's benchmark harness: `swift run -c release koyomi-bench` (docs/performance.md).
-        .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendar", "CalendarVetting", "FileSafety",
-                                                               "CICal"]),
+        .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendarReading", "CalendarEditing",
+                                                               "CalendarVetting", "FileSafety", "CICal"]),
 
         // Helpers shared by the test targets (no tests of its own).
         // The SabreDAV server script is run by `php -S`, not compiled.
@@ -72,13 +87,15 @@ let package = Package(
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "TestSupport"]),
         .testTarget(
             name: "ICalendarTests",
-            dependencies: ["ICalendar", "FileSafety", "CalendarModel", "TestSupport"],
+            dependencies: ["ICalendarText", "ICalendarReading", "CalendarEditing", "CalendarLibrary", "FileSafety",
+                           "CalendarModel", "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         // The fixtures are copies of the few of ICalendarTests' these tests read.
         .testTarget(
             name: "CalendarVettingTests",
-            dependencies: ["CalendarVetting", "ICalendar", "FileSafety", "CalendarModel", "TestSupport"],
+            dependencies: ["CalendarVetting", "ICalendarReading", "CalendarEditing", "FileSafety", "CalendarModel",
+                           "TestSupport"],
             resources: [.copy("Fixtures")]
         ),
         .testTarget(
@@ -89,8 +106,8 @@ let package = Package(
         .testTarget(name: "GtkKitTests", dependencies: ["GtkKit", "CGtk"]),
         .testTarget(
             name: "KoyomiAppTests",
-            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendar", "CalendarVetting", "FileSafety",
-                           "TestSupport", "CalDAV", "CalendarSync", "Accounts"],
+            dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendarReading", "CalendarLibrary",
+                           "CalendarVetting", "FileSafety", "TestSupport", "CalDAV", "CalendarSync", "Accounts"],
             // Run by the accessibility tests as a separate program, not compiled.
             exclude: ["atspi-tree.py"]
         ),
@@ -99,8 +116,9 @@ let package = Package(
         .testTarget(name: "HTTPTransportTests", dependencies: ["HTTPTransport", "TestSupport"]),
         // Against a real Radicale started per test (Tests/Support/RadicaleServer.swift).
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
-        .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "CalDAV", "ICalendar", "FileSafety", "TestSupport"]),
-        .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendar", "CalendarVetting",
+        .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "CalDAV", "ICalendarReading", "CalendarEditing",
+                                                           "FileSafety", "TestSupport"]),
+        .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendarReading", "CalendarEditing", "CalendarVetting",
                                                           "FileSafety", "Translation", "TestSupport"]),
     ]
 )

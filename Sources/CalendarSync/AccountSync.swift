@@ -1,8 +1,10 @@
 import Accounts
 import CalDAV
+import CalendarEditing
+import CalendarLibrary
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Syncing a whole account: each chosen server calendar with its local file in the user's
 /// calendar folder (so the window shows and edits it like any other), its state in

@@ -1,6 +1,6 @@
 import CalDAV
+import CalendarEditing
 import Foundation
-import ICalendar
 
 extension CalendarSyncer {
     /// Settles the conflict about `uid` as the user chose. Keeping mine sends it with the ETag

@@ -1,7 +1,7 @@
 import CalDAV
+import CalendarEditing
 import FileSafety
 import Foundation
-import ICalendar
 
 /// Syncs one local calendar file with one CalDAV collection, offline first: the window and
 /// the command line edit the file as always, and a sync brings the server's changes in and

@@ -1,5 +1,4 @@
 import FileSafety
-import ICalendar
 
 /// The subscriptions file's content: a format number first, so a later Koyomi can tell its
 /// own files from ours.

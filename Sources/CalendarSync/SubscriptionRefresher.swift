@@ -1,7 +1,7 @@
 import CalendarVetting
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Brings a subscription's local copy up to date with its address.
 ///

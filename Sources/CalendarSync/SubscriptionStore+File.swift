@@ -1,6 +1,5 @@
 import FileSafety
 import Foundation
-import ICalendar
 
 /// Reading and saving the list, and setting a broken one aside (as `AccountStore` does).
 extension SubscriptionStore {

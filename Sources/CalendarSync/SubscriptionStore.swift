@@ -1,6 +1,5 @@
 import FileSafety
 import Foundation
-import ICalendar
 
 /// The list of subscriptions in `$XDG_DATA_HOME/koyomi/sync/subscriptions.json`, and their
 /// local copies in `$XDG_DATA_HOME/koyomi/subscriptions/` (beside `calendars/`, never in it:

@@ -1,5 +1,4 @@
 import FileSafety
-import ICalendar
 
 /// Why the subscriptions file could not be read or changed. The file on disk is unchanged
 /// in every case.

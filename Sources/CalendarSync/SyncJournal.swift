@@ -1,6 +1,6 @@
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// What a push changed in the sync state since it was last saved whole, one JSON line per
 /// change, appended beside the state (`<state>.journal`).

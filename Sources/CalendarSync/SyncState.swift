@@ -1,6 +1,5 @@
 import FileSafety
 import Foundation
-import ICalendar
 
 /// What the last sync of one calendar saw, kept beside the calendars in
 /// `$XDG_DATA_HOME/koyomi/sync/` (never inside the .ics): the collection, the server's sync

@@ -1,6 +1,6 @@
 import CICal
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Runs a program to its end with posix_spawn, collecting stdout and stderr, and kills it
 /// (SIGKILL) when it runs longer than a wall-clock timeout.

@@ -1,7 +1,7 @@
 import CalendarModel
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// The child side: `koyomi --parse-ics FILE --zone ZONE [--cpu SECONDS] [--memory BYTES]`.
 extension ParseGuard {
@@ -24,7 +24,9 @@ extension ParseGuard {
         UntrustedCalendar.installMemoryCrashHandlers()
         UntrustedCalendar.applyLimits(limits)
 
-        var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#000000", timeZone: zone)
+        // The child reads one file and nothing else: its own scheduler, never closed.
+        var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#000000", timeZone: zone,
+                                           scheduler: LoadScheduler())
         options.cacheFolder = nil
         options.firstPart = first.map(FirstPart.init)
         let parsed: ParsedCalendar

@@ -1,7 +1,7 @@
 import CalendarModel
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Keeps libical's worst inputs out of Koyomi's own process for the user's calendars too.
 ///

@@ -1,6 +1,7 @@
+import CalendarEditing
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Which versions of the user's calendar files Koyomi may parse in its own process.
 ///

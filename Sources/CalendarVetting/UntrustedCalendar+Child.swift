@@ -1,7 +1,8 @@
 import CICal
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// The child side: `koyomi --vet-ics FILE [--cpu SECONDS] [--memory BYTES]`.
 extension UntrustedCalendar {
@@ -47,15 +48,18 @@ extension UntrustedCalendar {
         report.componentCount = components.count
         // (Text without a VCALENDAR was refused by the split above.)
         var zones: [String: String] = [:]
+        // The child checks one file and nothing else: its own scheduler, never closed.
+        let scheduler = LoadScheduler()
         for (index, component) in components.enumerated() {
             let reason: String?
             switch component.kind {
             case "VTIMEZONE":
-                reason = zoneProblem(component.text) ?? check(component.text, kind: "VTIMEZONE", name: path)
+                reason = zoneProblem(component.text) ?? check(component.text, kind: "VTIMEZONE", name: path, scheduler: scheduler)
                 if reason == nil, let tzid = component.tzid, zones[tzid] == nil { zones[tzid] = component.text }
             case "VEVENT":
                 let used = CalendarDocument.tzids(component).compactMap { zones[$0] }.joined()
-                reason = check(used + component.text, kind: "VEVENT", name: path)
+                reason = check(used + component.text, kind: "VEVENT", name: path,
+                               scheduler: scheduler)
             default:
                 reason = nil
             }
@@ -71,10 +75,11 @@ extension UntrustedCalendar {
     /// Why libical cannot read this one component cleanly, in words and without naming it (the
     /// parent names it, and the line of the file it is on: a line here would be this check's
     /// own text's); nil when it can.
-    private static func check(_ componentText: String, kind: String, name: String) -> String? {
+    private static func check(_ componentText: String, kind: String, name: String,
+                              scheduler: LoadScheduler) -> String? {
         let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi//vet//EN\r\n" + componentText + "END:VCALENDAR\r\n"
         var options = ICalendarLoadOptions(id: CalendarID("vet"), fallbackColor: "#000000",
-                                           timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+                                           timeZone: TimeZone(identifier: "UTC") ?? .gmt, scheduler: scheduler)
         options.cacheFolder = nil
         do {
             let file = try ICalendarFile(text: text, sourceName: (name as NSString).lastPathComponent, options: options)

@@ -1,6 +1,7 @@
+import CalendarEditing
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Reading iCalendar files that did not come from Koyomi (imports, drops, later downloads).
 ///

@@ -1,4 +1,4 @@
-import ICalendar
+import CalendarEditing
 
 /// An untrusted file after the child process checked it: only the components libical read
 /// cleanly, and a sentence for each one left out.

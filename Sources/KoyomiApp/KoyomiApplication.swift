@@ -1,7 +1,8 @@
+import CalendarLibrary
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// The application: one instance per session (a second `koyomi FILE` hands FILE to the
 /// running window), one calendar window, the GLib main loop.
@@ -20,6 +21,8 @@ public final class KoyomiApplication {
     private var prefetch: ICalendarPrefetch?
     /// Every load of this run: all but one thread held back until the first frame is painted.
     private let loadScheduler = LoadScheduler()
+    /// The reopen-cache writes started after plans are shown: waited for before the process ends.
+    private let cacheWrites = CacheWriteQueue()
     /// Set by the hidden `--benchmark-interactions N`.
     private var benchmark: InteractionBenchmark?
 
@@ -84,7 +87,7 @@ public final class KoyomiApplication {
             return 0
         }
         let status = application.run()
-        ReopenCacheWrite.waitForBackgroundWrites(timeout: 10)
+        cacheWrites.waitForBackgroundWrites(timeout: 10)
         return status != 0 ? status : exitStatus
     }
 
@@ -102,7 +105,7 @@ public final class KoyomiApplication {
                                           settings: SettingsStore(environment: environment),
                                           storage: StorageContext(environment: environment, timeZone: Self.systemZone()),
                                           zone: Self.systemZone, now: clock.now, month: options.month,
-                                          loadScheduler: loadScheduler)
+                                          loadScheduler: loadScheduler, cacheWrites: cacheWrites)
         self.controller = controller
         return controller
     }

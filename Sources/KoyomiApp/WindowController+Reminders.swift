@@ -1,7 +1,6 @@
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
 
 /// Reminders: notifications for the open calendars, and what their buttons write back.
 extension WindowController {

@@ -1,7 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// One calendar window with everything behind it: the shared store, the coordinator that
 /// connects it to the views, and the clock that moves "today".
@@ -61,11 +61,13 @@ final class WindowController: CalendarFileActions {
     var autostart: AutostartEntry?
 
     /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
-    /// `loadScheduler`: the app's, which holds loads back until its first frame.
+    /// `loadScheduler`: the app's, which holds loads back until its first frame; `cacheWrites`:
+    /// the app's, which it waits for before it exits.
     init(application: Application, localeSettings: LocaleSettings, settings: SettingsStore, storage: StorageContext,
          zone: @escaping () -> TimeZone, now: @escaping () -> Date, month: YearMonth?,
-         loadScheduler: LoadScheduler = LoadScheduler()) {
+         loadScheduler: LoadScheduler, cacheWrites: CacheWriteQueue) {
         self.loadScheduler = loadScheduler
+        self.cacheWrites = cacheWrites
         self.localeSettings = localeSettings
         self.settings = settings
         self.storage = storage
@@ -139,11 +141,11 @@ final class WindowController: CalendarFileActions {
             for (_, result) in readAhead { all += result }
             finish(all)
             for (request, result) in readAhead { batch.arrived(request, result) }
-            ReopenCacheWrite.performInBackground(all.cacheWrites)
+            cacheWrites.performInBackground(all.cacheWrites)
         }
         for request in requests where !readAhead.contains(where: { $0.request == request }) {
             var load: BackgroundLoad?
-            load = BackgroundLoad(loader: loader, requests: [request], prefetched: prefetched,
+            load = BackgroundLoad(loader: loader, cacheWrites: cacheWrites, requests: [request], prefetched: prefetched,
                                   firstPart: { [weak self] file in self?.showFirstPart(file) }) { [weak self] result in
                 guard let self else { return }
                 if let load { self.loads[ObjectIdentifier(load)] = nil }
@@ -239,6 +241,7 @@ final class WindowController: CalendarFileActions {
         CalendarLoader(timeZone: store.calendar.timeZone, parseGuard: storage.parseGuard, scheduler: loadScheduler)
     }
     private let loadScheduler: LoadScheduler
+    private let cacheWrites: CacheWriteQueue
 
     /// Stops showing a calendar (its file is left alone). `undoable`: the user removed it and
     /// Ctrl+Z can bring it back, so the changes made in it before stay undoable after that.

@@ -1,8 +1,8 @@
 import Accounts
+import CalendarLibrary
 import CalendarModel
 import CalendarSync
 import Foundation
-import ICalendar
 
 /// `koyomi account add URL --user NAME [--calendar NAME] [--password-stdin]`,
 /// `koyomi account list`, `koyomi account remove NAME`.

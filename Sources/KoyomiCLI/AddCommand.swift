@@ -1,6 +1,8 @@
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// `koyomi add --title T --start YYYY-MM-DD[THH:MM] [--end …] [--all-day] [--calendar NAME]`:
 /// adds one plan to a user calendar (the first by file name by default; on first run
@@ -103,7 +105,8 @@ struct AddCommand {
     func run() throws(CLIError) -> String {
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
         if dryRun { return try preview(calendarName: calendarName ?? folder.paths.first.map(UserCalendarFolder.shortName) ?? L("Personal")) }
-        let calendar = try context.openCalendar(try folder.targetPath(named: calendarName, parseGuard: context.parseGuard))
+        let calendar = try context.openCalendar(try folder.targetPath(named: calendarName, parseGuard: context.parseGuard,
+                                                                      scheduler: context.loadScheduler))
         let id = try context.modify(calendar) { document in try document.addEvent(draft, now: context.now) }
         return id.uid + "\n"
     }

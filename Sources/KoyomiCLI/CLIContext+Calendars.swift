@@ -1,6 +1,6 @@
+import CalendarEditing
 import FileSafety
 import Foundation
-import ICalendar
 
 /// Opening and changing a user's calendar file from a command, with the command line's
 /// exit statuses: a file that cannot be read is bad input (2), a refused save a failure (1).

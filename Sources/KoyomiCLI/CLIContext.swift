@@ -2,7 +2,7 @@ import CalendarModel
 import CalendarVetting
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// What a command may depend on from outside: the environment, the clock and the user's
 /// zone, injected so tests never see the machine's.
@@ -17,6 +17,8 @@ public struct CLIContext: Sendable {
     public var childExecutable: String
     /// Limits for that child (tests lower them to see a limit hit).
     var vetLimits = UntrustedCalendar.Limits.standard
+    /// The command's own loading threads: never held back (no window waits for a frame).
+    let loadScheduler: LoadScheduler
     /// How long a save waits for another Koyomi's folder lock (tests shorten it).
     var lockPatience = FolderLock.Patience.standard
     /// Says, while the command still waits, why it waits: to stderr at once, not at the end.
@@ -28,6 +30,7 @@ public struct CLIContext: Sendable {
         self.now = now
         self.timeZone = timeZone
         self.childExecutable = childExecutable
+        loadScheduler = LoadScheduler()
     }
 
     /// The real process environment and zone (`TZ`, else /etc/localtime's name), at `now`.

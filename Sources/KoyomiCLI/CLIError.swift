@@ -1,6 +1,5 @@
 import FileSafety
 import Foundation
-import ICalendar
 
 /// Why a command stopped, in one line, with the exit status it earns.
 struct CLIError: Error, Equatable {

@@ -1,7 +1,8 @@
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import FileSafety
 import Foundation
-import ICalendar
 
 /// `koyomi export [--calendar NAME] [-o FILE]`: the user's calendars (or one) as one .ics,
 /// on stdout or saved atomically to FILE. Components keep their original text; one calendar
@@ -27,7 +28,8 @@ struct ExportCommand {
 
     func run() throws(CLIError) -> String {
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        let files = try UserCalendarFolder.select(try folder.loadAll(parseGuard: context.parseGuard), named: calendarName)
+        let all = try folder.loadAll(parseGuard: context.parseGuard, scheduler: context.loadScheduler)
+        let files = try UserCalendarFolder.select(all, named: calendarName)
         guard !files.isEmpty else {
             // TRANSLATORS: `koyomi export`'s error; %@ is the calendars' folder.
             throw .usage(FormatterStrings.fill(L("you have no calendars yet (%@ is empty)"), folder.folder.path))

@@ -1,7 +1,8 @@
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import CalendarVetting
 import Foundation
-import ICalendar
 
 /// `koyomi import FILE [--calendar NAME]`: merges the events of an .ics file into one of
 /// the user's calendars (the named one, else the first; "Personal" on first run).
@@ -41,7 +42,8 @@ struct ImportCommand {
             throw CLIError(status: 2, message: FormatterStrings.fill(L("%@: no event could be read:"), file) + "\n" + report.dropLast())
         }
         let folder = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        let target = try context.openCalendar(try folder.targetPath(named: calendarName, parseGuard: context.parseGuard))
+        let target = try context.openCalendar(try folder.targetPath(named: calendarName, parseGuard: context.parseGuard,
+                                                                    scheduler: context.loadScheduler))
         let summary = try context.modify(target) { document in
             document.importEvents(from: vetted.document, now: context.now)
         }

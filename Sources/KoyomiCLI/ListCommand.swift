@@ -1,7 +1,7 @@
+import CalendarLibrary
 import CalendarModel
 import CalendarSync
 import Foundation
-import ICalendar
 
 /// `koyomi list [--date YYYY-MM-DD | --month YYYY-MM] [--calendar NAME] [--holidays jp] [--json] [FILE...]`.
 ///

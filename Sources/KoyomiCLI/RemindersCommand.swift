@@ -1,6 +1,7 @@
+import CalendarLibrary
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// `koyomi reminders [--days N] [--calendar NAME] [--json] [FILE...]`: the reminders coming
 /// due from now, in order ("2026-12-02 08:45  Dentist  2026-12-02 09:00–10:00  [Personal]").

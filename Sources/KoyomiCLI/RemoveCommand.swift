@@ -1,6 +1,8 @@
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// `koyomi remove UID [--calendar NAME]`: removes that event with all its occurrences and
 /// overrides from the user calendar holding it, and says what it removed.
@@ -22,7 +24,8 @@ struct RemoveCommand {
 
     func run() throws(CLIError) -> String {
         let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        let files = try UserCalendarFolder.select(try store.loadAll(parseGuard: context.parseGuard), named: calendarName)
+        let all = try store.loadAll(parseGuard: context.parseGuard, scheduler: context.loadScheduler)
+        let files = try UserCalendarFolder.select(all, named: calendarName)
         var found: [(file: ICalendarFile, calendar: CalendarFile)] = []
         for file in files {
             guard let path = file.path else { continue }

@@ -1,7 +1,7 @@
 import CalendarModel
 import CalendarSync
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// `koyomi subscribe URL [--name NAME] [--color #RRGGBB]`, `koyomi unsubscribe NAME` and
 /// `koyomi subscriptions`: read-only calendars followed at a web address. Their local copies

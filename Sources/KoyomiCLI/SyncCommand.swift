@@ -1,8 +1,9 @@
 import Accounts
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import CalendarSync
 import Foundation
-import ICalendar
 
 /// `koyomi sync [--account NAME] [--password-stdin]` and
 /// `koyomi sync --resolve UID --keep mine|theirs|both`: brings each account's calendars and

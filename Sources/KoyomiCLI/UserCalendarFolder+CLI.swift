@@ -1,18 +1,20 @@
+import CalendarLibrary
 import CalendarModel
 import CalendarSync
 import CalendarVetting
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Reading the user's calendars for a command: a file that cannot be read is bad input.
 extension UserCalendarFolder {
     /// Reads one calendar file for listing; a version not read before goes through
     /// `parseGuard`'s child.
-    func load(_ path: String, index: Int, parseGuard: ParseGuard) throws(CLIError) -> ICalendarFile {
+    func load(_ path: String, index: Int, parseGuard: ParseGuard, scheduler: LoadScheduler) throws(CLIError)
+        -> ICalendarFile {
         let palette = CalendarInfo.fallbackColors
         var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: palette[index % palette.count],
-                                           timeZone: timeZone)
+                                           timeZone: timeZone, scheduler: scheduler)
         options.parseDelegate = parseGuard
         do {
             return try ICalendarFile.load(path: path, options: options)
@@ -26,15 +28,17 @@ extension UserCalendarFolder {
     static func listed(_ files: [String], context: CLIContext) throws(CLIError) -> [ICalendarFile] {
         let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
         guard !files.isEmpty else {
-            let own = try store.loadAll(parseGuard: context.parseGuard)
+            let own = try store.loadAll(parseGuard: context.parseGuard, scheduler: context.loadScheduler)
             let followed = SubscriptionStore(environment: context.environment).localPaths
             return try own + followed.enumerated().map { index, path throws(CLIError) in
-                try store.load(path, index: own.count + index, parseGuard: context.parseGuard)
+                try store.load(path, index: own.count + index, parseGuard: context.parseGuard,
+                               scheduler: context.loadScheduler)
             }
         }
         var sources: [ICalendarFile] = []
         for (index, path) in files.enumerated() {
-            sources.append(try store.load(path, index: index, parseGuard: context.parseGuard))
+            sources.append(try store.load(path, index: index, parseGuard: context.parseGuard,
+                                          scheduler: context.loadScheduler))
         }
         return sources
     }
@@ -48,10 +52,10 @@ extension UserCalendarFolder {
     }
 
     /// Every user calendar, read.
-    func loadAll(parseGuard: ParseGuard) throws(CLIError) -> [ICalendarFile] {
+    func loadAll(parseGuard: ParseGuard, scheduler: LoadScheduler) throws(CLIError) -> [ICalendarFile] {
         var files: [ICalendarFile] = []
         for (index, path) in paths.enumerated() {
-            files.append(try load(path, index: index, parseGuard: parseGuard))
+            files.append(try load(path, index: index, parseGuard: parseGuard, scheduler: scheduler))
         }
         return files
     }
@@ -79,7 +83,8 @@ extension UserCalendarFolder {
 
     /// The file new plans go to: the calendar called `name`, else the first; on first run
     /// (no calendar yet) "Personal" is created, unless another name was asked for.
-    func targetPath(named name: String?, parseGuard: ParseGuard) throws(CLIError) -> String {
+    func targetPath(named name: String?, parseGuard: ParseGuard, scheduler: LoadScheduler)
+        throws(CLIError) -> String {
         if paths.isEmpty {
             // TRANSLATORS: the name of the calendar made at the first start, in the user's language.
             let personal = L("Personal")
@@ -111,7 +116,8 @@ extension UserCalendarFolder {
             }
             return writable
         }
-        let chosen = try Self.select(try loadAll(parseGuard: parseGuard), named: name).first?.path ?? first
+        let all = try loadAll(parseGuard: parseGuard, scheduler: scheduler)
+        let chosen = try Self.select(all, named: name).first?.path ?? first
         guard AtomicFileWriter.canReplace(chosen) else {
             // TRANSLATORS: a command's error; %@ is a calendar file.
             throw .usage(FormatterStrings.fill(L("%@: is read-only (you may not write to it); nothing was written"), chosen))

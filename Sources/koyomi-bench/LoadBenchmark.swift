@@ -1,8 +1,8 @@
-import CalendarVetting
 import CICal
 import CalendarModel
+import CalendarVetting
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Load: file → model ready (`ICalendarFile.load` of every file, then the store's first
 /// layout index: the 42 decorations of the first month), beside libical's own whole-tree
@@ -56,8 +56,11 @@ struct LoadBenchmark {
     /// Loads every file and builds the first layout's index; returns the events read.
     private func loadOnce(parseGuard: ParseGuard? = nil) throws -> Int {
         var sources: [ICalendarFile] = []
+        // No window here: nothing holds the loading threads back.
+        let scheduler = LoadScheduler()
         for path in paths {
-            var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: timeZone)
+            var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: timeZone,
+                                               scheduler: scheduler)
             if let parseGuard {
                 options.parseDelegate = parseGuard
                 options.cacheFolder = nil

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Issue 16's figures: the rules that cost most to expand (never or rarely matching, far
 /// COUNTs, sub-daily floods), each in a calendar of its own read in this process. For each:
@@ -60,7 +60,8 @@ struct RecurrenceBenchmark {
         let zone = TimeZone(identifier: "Europe/Berlin") ?? .current
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let options = ICalendarLoadOptions(id: CalendarID("bench"), fallbackColor: "#777777", timeZone: zone)
+        let options = ICalendarLoadOptions(id: CalendarID("bench"), fallbackColor: "#777777", timeZone: zone,
+                                           scheduler: LoadScheduler())
         let (file, loadMs) = try Clock.measure { try ICalendarFile(text: text, sourceName: "worst.ics", options: options) }
         func month(_ offset: Int) -> DateInterval {
             let first = CalendarDay(year: 2026, month: 6, day: 1) ?? CalendarDay(julianOffset: 0)

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Issue 17's figure: with 100,000 plans of which about 10,000 have a reminder, how long
 /// working out the next week's reminders takes (the query the app runs at start, off the
@@ -30,7 +30,8 @@ struct ReminderBenchmark {
         let text = try String(contentsOf: url, encoding: .utf8)
         let alarmed = text.components(separatedBy: "BEGIN:VALARM").count - 1
         let zone = TimeZone(identifier: "UTC") ?? .current
-        let options = ICalendarLoadOptions(id: CalendarID("bench"), fallbackColor: "#777777", timeZone: zone)
+        let options = ICalendarLoadOptions(id: CalendarID("bench"), fallbackColor: "#777777", timeZone: zone,
+                                           scheduler: LoadScheduler())
         var loads: [Double] = []
         var weeks: [Double] = []
         var found = 0

@@ -1,6 +1,6 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
 
 /// Save: one edit (a plan's title) saved atomically with `CalendarDocument` over a file of
 /// all the plans. Opening the document is timed apart: the user pays it once, not per edit.

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Search: queries typed one keystroke at a time over every plan of every date, through the
 /// search model the window uses (`CalendarStore.makeSearchIndex`, `SearchSession`).
@@ -27,9 +27,10 @@ struct SearchBenchmark {
     func run() throws -> Figures {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
+        let scheduler = LoadScheduler()
         let sources = try paths.map { path in
             try ICalendarFile.load(path: path, options: ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4",
-                                                                            timeZone: timeZone))
+                                                                            timeZone: timeZone, scheduler: scheduler))
         }
         let store = CalendarStore(sources: sources, calendar: calendar, today: today, visibleMonth: month, firstWeekday: 2)
         let (index, buildMs) = Clock.measure { store.makeSearchIndex() }

@@ -1,7 +1,6 @@
 import CalendarModel
 import CalendarVetting
 import Foundation
-import ICalendar
 import KoyomiApp
 import KoyomiCLI
 

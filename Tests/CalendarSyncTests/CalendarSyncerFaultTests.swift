@@ -1,7 +1,6 @@
 import CalDAV
 import CalendarSync
 import Foundation
-import ICalendar
 import TestSupport
 import XCTest
 

@@ -1,7 +1,7 @@
 import CalendarModel
 import CalendarSync
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// A reminder dismissed here is dealt with everywhere: ACKNOWLEDGED travels through a real
@@ -17,7 +17,8 @@ final class ReminderSyncTests: RadicaleSyncTestCase {
 
     private func reminders(in text: String) throws -> [Date] {
         let file = try ICalendarFile(text: text, sourceName: "server.ics",
-                                     options: ICalendarLoadOptions(id: CalendarID("server"), fallbackColor: "#777777", timeZone: utc))
+                                     options: ICalendarLoadOptions(id: CalendarID("server"), fallbackColor: "#777777", timeZone: utc,
+                                                                   scheduler: LoadScheduler()))
         return file.reminders(in: DateInterval(start: Date(timeIntervalSince1970: 1_796_083_200), duration: 7 * 86_400)).map(\.due)
     }
 

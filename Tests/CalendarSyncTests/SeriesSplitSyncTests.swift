@@ -1,7 +1,8 @@
+import CalendarEditing
 import CalendarModel
 import CalendarSync
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// "This and all following" over CalDAV: the split series goes up as a change of the old

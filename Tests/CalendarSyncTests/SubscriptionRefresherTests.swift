@@ -1,7 +1,8 @@
+import CalendarEditing
 import CalendarSync
 @testable import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 import TestSupport
 import XCTest
 

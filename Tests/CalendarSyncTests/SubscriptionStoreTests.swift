@@ -1,6 +1,5 @@
 import CalendarSync
 import Foundation
-import ICalendar
 import TestSupport
 import XCTest
 

@@ -1,7 +1,7 @@
 import CalDAV
+import CalendarEditing
 import CalendarSync
 import Foundation
-import ICalendar
 import TestSupport
 import XCTest
 

@@ -1,8 +1,8 @@
 import CalDAV
+import CalendarEditing
 import CalendarSync
 @testable import FileSafety
 import Foundation
-import ICalendar
 import TestSupport
 import XCTest
 

@@ -1,7 +1,8 @@
+import CalendarEditing
 import CalendarModel
 import CalendarVetting
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// Issue 35, item 12: what Koyomi exports it imports back whole. Calendars shaped like the

@@ -1,7 +1,7 @@
 import CalendarModel
 @testable import CalendarVetting
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// Issue 35, item 13: a file of 20,000 changed occurrences of one series whose master is not
@@ -71,7 +71,7 @@ final class ManyOverridesLoadTests: XCTestCase {
         calendar.timeZone = TestSupport.utc
         let visible = TestSupport.day("2021-03-01").yearMonth
         var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: TestSupport.utc,
-                                           isReadOnly: false)
+                                           isReadOnly: false, scheduler: TestSupport.scheduler)
         options.parseDelegate = ParseGuard(childExecutable: try builtKoyomi,
                                            trust: ParseTrust(folder: folder.appendingPathComponent("trust").path))
         options.cacheFolder = folder.appendingPathComponent("cache").path

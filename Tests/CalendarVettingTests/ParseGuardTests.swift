@@ -1,8 +1,9 @@
+@testable import CalendarEditing
 import CalendarModel
 @testable import CalendarVetting
 @testable import FileSafety
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import Synchronization
 import TestSupport
 import XCTest

@@ -1,5 +1,5 @@
+import CalendarEditing
 import Foundation
-import ICalendar
 import XCTest
 
 /// Fixture documents byte for byte and scratch folders (as in ICalendarTests).

@@ -1,14 +1,17 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Shared helpers (the few of ICalendarTests' the vetting tests use): fixtures from the
 /// bundle, a fixed zone, load options, days.
 enum TestSupport {
     static let utc = TimeZone(identifier: "UTC")!
 
+    /// The tests' loads: never closed, so nothing waits for a first frame.
+    static let scheduler = LoadScheduler()
+
     static func options(_ zone: TimeZone = utc, id: String = "test") -> ICalendarLoadOptions {
-        ICalendarLoadOptions(id: CalendarID(id), fallbackColor: "#777777", timeZone: zone)
+        ICalendarLoadOptions(id: CalendarID(id), fallbackColor: "#777777", timeZone: zone, scheduler: scheduler)
     }
 
     static func fixturePath(_ name: String) -> String {

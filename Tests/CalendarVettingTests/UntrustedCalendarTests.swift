@@ -1,6 +1,6 @@
 import CalendarVetting
 import Foundation
-import ICalendar
+import ICalendarReading
 import TestSupport
 import XCTest
 

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// `AllDayWindow` places all-day plans as `Plan.span(plan.interval(in:), overlaps:)` does.

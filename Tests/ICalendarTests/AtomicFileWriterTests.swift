@@ -1,6 +1,5 @@
 @testable import FileSafety
 import Foundation
-import ICalendar
 import XCTest
 
 final class AtomicFileWriterTests: XCTestCase {

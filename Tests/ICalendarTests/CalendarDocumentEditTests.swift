@@ -1,6 +1,7 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 final class CalendarDocumentEditTests: XCTestCase {

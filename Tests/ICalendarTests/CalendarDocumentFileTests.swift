@@ -1,7 +1,8 @@
+import CalendarEditing
 import CalendarModel
 @testable import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 final class CalendarDocumentFileTests: XCTestCase {

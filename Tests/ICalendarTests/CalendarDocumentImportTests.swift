@@ -1,6 +1,6 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
 import XCTest
 
 /// Import conflict rules: add new UIDs, replace only with newer copies, say why others were skipped.

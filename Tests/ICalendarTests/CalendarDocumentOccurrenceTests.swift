@@ -1,6 +1,6 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
 import XCTest
 
 final class CalendarDocumentOccurrenceTests: XCTestCase {

@@ -1,6 +1,7 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// Reading repeat rules back for the editor: exactly what `RepeatRule` can say, else nil.

@@ -1,6 +1,6 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
 import XCTest
 
 /// One event as a CalDAV resource: what is uploaded, and a server's copy put in place.

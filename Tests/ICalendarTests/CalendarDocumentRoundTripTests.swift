@@ -1,6 +1,6 @@
 import CICal
+import CalendarEditing
 import Foundation
-import ICalendar
 import XCTest
 
 final class CalendarDocumentRoundTripTests: XCTestCase {

@@ -1,6 +1,6 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
 import XCTest
 
 /// "This and all following": a series split in two at one occurrence. The old series ends just

@@ -1,6 +1,6 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
 import XCTest
 
 /// Undo of deletes, edits and adds through event snapshots.

@@ -1,7 +1,7 @@
+import CalendarEditing
 import CalendarModel
 @testable import FileSafety
 import Foundation
-import ICalendar
 import XCTest
 
 /// One calendar file edited while other programs write it too: nobody's change is lost.

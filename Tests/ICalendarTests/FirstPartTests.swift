@@ -1,6 +1,7 @@
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
+@testable import ICalendarText
 import TestSupport
 import XCTest
 

@@ -1,6 +1,5 @@
 import CalendarModel
 import Foundation
-import ICalendar
 import XCTest
 
 /// Exports of real programs: after editing one event, every other component is the same

@@ -1,12 +1,12 @@
 import CalendarModel
-import ICalendar
+import ICalendarReading
 import XCTest
 
 final class ICalendarCalendarInfoTests: XCTestCase {
     private func info(_ header: String, sourceName: String = "/home/me/cal/personal.ics") throws -> CalendarInfo {
         let text = "BEGIN:VCALENDAR\nVERSION:2.0\n\(header)\nEND:VCALENDAR\n"
         let options = ICalendarLoadOptions(id: CalendarID("c1"), fallbackColor: "#3584e4",
-                                           timeZone: TestSupport.utc, isReadOnly: false)
+                                           timeZone: TestSupport.utc, isReadOnly: false, scheduler: TestSupport.scheduler)
         return try ICalendarFile(text: text, sourceName: sourceName, options: options).calendar
     }
 

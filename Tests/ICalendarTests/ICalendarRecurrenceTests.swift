@@ -1,5 +1,5 @@
 import CalendarModel
-import ICalendar
+import ICalendarReading
 import XCTest
 
 final class ICalendarRecurrenceTests: XCTestCase {

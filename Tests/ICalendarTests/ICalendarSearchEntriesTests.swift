@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// What an iCalendar file hands to search: every event once, series by their nearest occurrence.

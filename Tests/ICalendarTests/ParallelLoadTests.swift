@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import Synchronization
 import XCTest
 
@@ -38,12 +38,14 @@ final class ParallelLoadTests: XCTestCase {
     }
 
     func testChunksKeepOrderAndRunBelowTheWindowsPriority() {
-        let chunks = ParallelChunks.chunks(count: 10_000) { range in range }
+        let scheduler = TestSupport.scheduler
+        let chunks = ParallelChunks.chunks(count: 10_000, scheduler: scheduler) { range in range }
         XCTAssertGreaterThan(chunks.count, 1, "a large count is split")
         XCTAssertEqual(chunks.flatMap { Array($0) }, Array(0..<10_000), "every index once, in order")
-        XCTAssertEqual(ParallelChunks.chunks(count: 10) { range in range }, [0..<10], "a small count stays whole")
+        XCTAssertEqual(ParallelChunks.chunks(count: 10, scheduler: scheduler) { range in range }, [0..<10],
+                       "a small count stays whole")
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
-        let niceness = ParallelChunks.each(count: 4) { index in (index, getpriority(which, 0)) }
+        let niceness = ParallelChunks.each(count: 4, scheduler: scheduler) { index in (index, getpriority(which, 0)) }
         XCTAssertEqual(niceness.map(\.0), [0, 1, 2, 3])
         XCTAssertEqual(niceness.map(\.1), [10, 10, 10, 10], "workers give way to the window's thread")
         XCTAssertEqual(getpriority(which, 0), 0, "the caller's own priority is left alone")

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import Synchronization
 import TestSupport
 import XCTest
@@ -102,7 +102,8 @@ final class PrefetchTests: XCTestCase {
 
     private func options(fallbackColor: String = "#777777", isReadOnly: Bool = true) -> ICalendarLoadOptions {
         var options = ICalendarLoadOptions(id: CalendarID("prefetch"), fallbackColor: fallbackColor,
-                                           timeZone: TestSupport.utc, isReadOnly: isReadOnly)
+                                           timeZone: TestSupport.utc, isReadOnly: isReadOnly,
+                                           scheduler: TestSupport.scheduler)
         options.cacheFolder = nil
         return options
     }

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 import TestSupport
 import XCTest
 

@@ -1,6 +1,7 @@
+@testable import CalendarEditing
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// What Koyomi does around a rule, whatever expands it: overrides written as Outlook writes

@@ -1,6 +1,7 @@
+@testable import CalendarEditing
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// Whole files whose occurrences other readers disagree about (issue 35), each worked out by

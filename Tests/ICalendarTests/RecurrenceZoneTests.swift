@@ -1,6 +1,7 @@
+@testable import CalendarEditing
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// Repeating plans through DST changes in five zones, read with the system's zone and with

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// Reading VALARMs (RFC 5545 §3.6.6, RFC 9074) and working out when each reminder comes due.

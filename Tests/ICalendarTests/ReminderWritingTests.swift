@@ -1,6 +1,7 @@
+@testable import CalendarEditing
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// Dismissing and snoozing write what other clients read (RFC 9074; Thunderbird's own

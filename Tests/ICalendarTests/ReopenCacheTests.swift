@@ -1,7 +1,7 @@
 import CalendarModel
 @testable import FileSafety
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import TestSupport
 import XCTest
 

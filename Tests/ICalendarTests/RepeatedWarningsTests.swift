@@ -1,4 +1,4 @@
-@testable import ICalendar
+@testable import ICalendarReading
 import XCTest
 
 /// A problem many events share is said once with their count (issue 35: 50,000 lines of

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// The calendars shipped in data/ must load cleanly and fill any month.

@@ -1,6 +1,7 @@
+import CalendarEditing
 @testable import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// `kill -9` at each step of a save leaves the old or the new file, never a torn one, and the

@@ -1,6 +1,7 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// Helpers for the saving tests: fixture text byte for byte, documents, fixed instants.

@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 import XCTest
 
 /// Shared helpers: fixtures from the bundle, fixed zones, and instants written as UTC text.
@@ -9,8 +9,11 @@ enum TestSupport {
     static let berlin = TimeZone(identifier: "Europe/Berlin")!
     static let newYork = TimeZone(identifier: "America/New_York")!
 
+    /// The tests' loads: never closed, so nothing waits for a first frame.
+    static let scheduler = LoadScheduler()
+
     static func options(_ zone: TimeZone = utc, id: String = "test") -> ICalendarLoadOptions {
-        ICalendarLoadOptions(id: CalendarID(id), fallbackColor: "#777777", timeZone: zone)
+        ICalendarLoadOptions(id: CalendarID(id), fallbackColor: "#777777", timeZone: zone, scheduler: scheduler)
     }
 
     static func fixturePath(_ name: String) -> String {

@@ -1,6 +1,7 @@
+import CalendarEditing
+import CalendarLibrary
 @testable import FileSafety
 import Foundation
-import ICalendar
 import XCTest
 
 final class UserCalendarFolderTests: XCTestCase {

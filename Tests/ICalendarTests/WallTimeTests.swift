@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-@testable import ICalendar
+@testable import ICalendarReading
 import TestSupport
 import XCTest
 

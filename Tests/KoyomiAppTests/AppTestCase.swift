@@ -1,9 +1,10 @@
+import CalendarLibrary
 import CalendarModel
 import CalendarVetting
 @testable import FileSafety
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 @testable import KoyomiApp
 import TestSupport
 import XCTest
@@ -27,6 +28,10 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         return application
     }()
     private(set) var directory: URL!
+    /// The test's loads, as the app's are handed its own: open (no first frame holds them back).
+    let loadScheduler = LoadScheduler()
+    /// Where the test window's reopen-cache writes go; waited for before the test's folder is removed.
+    let cacheWrites = CacheWriteQueue()
     /// The name this process has over AT-SPI, for tests that read its tree as a screen reader does.
     static let accessibleName = "Koyomi window tests"
     /// The app's style sheet, as `KoyomiApplication` installs it at startup (the shared test
@@ -46,6 +51,8 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
 
     override func tearDown() {
         MainActor.assumeIsolated { closeWindow() }
+        // The window's reopen-cache writes go into the test's folder: done before it goes.
+        cacheWrites.waitForBackgroundWrites(timeout: 10)
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -109,7 +116,8 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
                                           settings: SettingsStore(environment: ["XDG_CONFIG_HOME": settingsDirectory.path]),
                                           storage: storage,
                                           zone: { [unowned self] in self.currentZone },
-                                          now: { [unowned self] in self.currentNow }, month: month)
+                                          now: { [unowned self] in self.currentNow }, month: month,
+                                          loadScheduler: loadScheduler, cacheWrites: cacheWrites)
         if let prefetched {
             controller.open(paths: paths, prefetched: prefetched) { _ in }
         } else {

@@ -2,7 +2,7 @@ import CalendarModel
 import CalendarVetting
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 @testable import KoyomiApp
 import XCTest
 
@@ -51,7 +51,7 @@ final class BackgroundLoadTests: AppTestCase, @unchecked Sendable {
     func testReadAheadFilesAreTakenForTheFirstFrameOnlyWhileSmall() throws {
         let later = try concert()
         let work = try sampleCalendar()
-        let loader = CalendarLoader(timeZone: currentZone, parseGuard: storage.parseGuard)
+        let loader = CalendarLoader(timeZone: currentZone, parseGuard: storage.parseGuard, scheduler: loadScheduler)
         let requests = [later, work].map { CalendarLoader.Request(path: $0, fallbackColor: "#3584e4") }
         let prefetch = ICalendarPrefetch(requests.map { ($0.path, loader.options(for: $0.path)) })
         MainActor.assumeIsolated {

@@ -1,7 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 @testable import KoyomiApp
 import XCTest
 
@@ -76,7 +76,7 @@ final class FirstFrameTests: StyledAppTestCase, @unchecked Sendable {
     func testACalendarAlreadyReadAheadIsInTheFirstFrame() throws {
         try MainActor.assumeIsolated {
             let path = try sampleCalendar()
-            let loader = CalendarLoader(timeZone: currentZone, parseGuard: storage.parseGuard)
+            let loader = CalendarLoader(timeZone: currentZone, parseGuard: storage.parseGuard, scheduler: loadScheduler)
             let prefetch = ICalendarPrefetch([(path, loader.options(for: path))])
             XCTAssertTrue(MainLoop.iterate(until: { prefetch.isRead(path: path) }, timeout: 30), "the file was never read")
             var first: (dots: [String], said: String?)?

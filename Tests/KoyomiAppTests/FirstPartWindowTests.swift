@@ -2,7 +2,7 @@ import CalendarModel
 import CalendarVetting
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 @testable import KoyomiApp
 import TestSupport
 import XCTest
@@ -117,7 +117,8 @@ final class FirstPartWindowTests: AppTestCase, @unchecked Sendable {
     /// months (October to December 2026).
     @MainActor
     private func readAhead(_ path: String, _ controller: WindowController) -> ICalendarPrefetch {
-        let loader = CalendarLoader(timeZone: currentZone, parseGuard: controller.storage.parseGuard)
+        let loader = CalendarLoader(timeZone: currentZone, parseGuard: controller.storage.parseGuard,
+                                    scheduler: loadScheduler)
         var options = loader.options(for: path)
         options.firstPart = FirstPart(interval: DateInterval(start: Date(timeIntervalSince1970: 1_790_812_800),
                                                              end: Date(timeIntervalSince1970: 1_798_761_600)))

@@ -1,7 +1,6 @@
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
 @testable import KoyomiApp
 import XCTest
 

@@ -1,6 +1,5 @@
 @testable import FileSafety
 import Foundation
-import ICalendar
 @testable import KoyomiCLI
 import XCTest
 

@@ -1,5 +1,5 @@
+import CalendarEditing
 import Foundation
-import ICalendar
 @testable import KoyomiCLI
 import XCTest
 

@@ -1,7 +1,6 @@
 import CalendarVetting
 @testable import FileSafety
 import Foundation
-import ICalendar
 @testable import KoyomiCLI
 import TestSupport
 import XCTest

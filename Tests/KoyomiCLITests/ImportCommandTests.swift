@@ -1,5 +1,4 @@
 import Foundation
-import ICalendar
 @testable import KoyomiCLI
 import XCTest
 

@@ -1,7 +1,8 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// The hidden `--benchmark-interactions N` run for `koyomi-bench`: once the first frame with
 /// the month's dots is painted, it clicks Next N times and Previous N times, then clicks N
@@ -123,7 +124,8 @@ final class InteractionBenchmark {
     private func makeTwin() -> CalendarStore {
         let store = controller.store
         let zone = store.calendar.timeZone
-        let loader = CalendarLoader(timeZone: zone)
+        // Read here on the main thread after the first frame: nothing to hold back.
+        let loader = CalendarLoader(timeZone: zone, scheduler: LoadScheduler())
         let sources: [any PlanSource] = paths.compactMap { try? ICalendarFile.load(path: $0, options: loader.options(for: $0)) }
         let twin = CalendarStore(sources: sources, calendar: store.calendar, today: store.today,
                                  visibleMonth: store.visibleMonth, firstWeekday: store.firstWeekday)

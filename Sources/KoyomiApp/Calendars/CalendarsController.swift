@@ -1,8 +1,8 @@
 import Accounts
+import CalendarEditing
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
 
 /// Turns what the calendars list reports into changes: visibility in the store (remembered
 /// in the settings), new calendars in the user's folder, names and colours written into the

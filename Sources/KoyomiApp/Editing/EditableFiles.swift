@@ -1,8 +1,8 @@
+import CalendarEditing
 import CalendarModel
 import CalendarVetting
 import FileSafety
 import Foundation
-import ICalendar
 
 /// The writable side of the open calendars: one `CalendarFile` per calendar, read the first
 /// time it is edited (opening a big file for viewing never pays for its lossless text).

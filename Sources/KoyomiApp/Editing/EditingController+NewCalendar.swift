@@ -1,6 +1,6 @@
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// A calendar made for one action (an import into a new calendar): the action and the
 /// calendar are undone as one step.

@@ -1,7 +1,8 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// Saving on the `SaveQueue`, and the order user actions take while saves are in flight.
 extension EditingController {

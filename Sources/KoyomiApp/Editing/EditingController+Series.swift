@@ -1,6 +1,6 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
 
 /// Which plans of a repeating series a change or a delete is for; the raw values are the
 /// question's response ids.

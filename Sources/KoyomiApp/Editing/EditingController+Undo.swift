@@ -1,7 +1,7 @@
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// Undo and Redo: each waits for the saves in flight, then puts back on the save queue what
 /// the entry kept.

@@ -1,7 +1,8 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// New, edit, delete and undo: opens the editor, asks "only this one, this and the following
 /// ones, or all of them" for repeating plans, saves through `EditableFiles` on the `SaveQueue`

@@ -1,9 +1,10 @@
+import CalendarEditing
 import CalendarModel
 import CalendarVetting
 import FileSafety
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// Import (Ctrl+O, the main menu, or a file dropped on the window) and export.
 ///

@@ -1,6 +1,7 @@
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Between the editor's form and what the storage layer writes: a `PlanDraft` for a new plan,
 /// and for an edit only the `PlanChange`s of the fields the user touched, so an RRULE part,

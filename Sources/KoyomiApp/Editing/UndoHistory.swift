@@ -1,7 +1,8 @@
 import Accounts
+import CalendarEditing
 import CalendarModel
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// What Ctrl+Z (or a toast's Undo) puts back, and what Ctrl+Shift+Z then brings again.
 ///

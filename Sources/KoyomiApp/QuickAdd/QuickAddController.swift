@@ -1,7 +1,9 @@
+import CalendarEditing
+import CalendarLibrary
 import CalendarModel
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// Quick add: reads the header entry's words as the user types (`QuickAddParser`), shows
 /// what will be made, saves it on Enter (with Undo, like any new plan) or hands it to the full

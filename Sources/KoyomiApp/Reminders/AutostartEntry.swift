@@ -1,6 +1,6 @@
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// "Run in the background for reminders": whether Koyomi starts with `--background` at log-in,
 /// as the XDG autostart spec has it. `make install` puts a system-wide entry in

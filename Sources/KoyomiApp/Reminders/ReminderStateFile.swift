@@ -1,7 +1,7 @@
 import CalendarModel
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// What Koyomi has reminded of, kept across restarts in `$XDG_DATA_HOME/koyomi/reminders.json`,
 /// so a reminder is never shown twice (also for read-only calendars, where no ACKNOWLEDGED can

@@ -1,6 +1,6 @@
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// Reads calendar files on a background thread and hands the result to the main thread.
 ///
@@ -25,7 +25,9 @@ final class BackgroundLoad {
     /// Starts reading `requests` at once; `completion` runs on the main thread with the result.
     /// A file read ahead with a first part (`ICalendarLoadOptions.firstPart`) hands it to
     /// `firstPart` on the main thread as soon as it is read, unless the whole file came first.
-    init(loader: CalendarLoader, requests: [CalendarLoader.Request], prefetched: ICalendarPrefetch? = nil,
+    /// The reopen-cache writes of the fresh parses go to `cacheWrites`.
+    init(loader: CalendarLoader, cacheWrites: CacheWriteQueue, requests: [CalendarLoader.Request],
+         prefetched: ICalendarPrefetch? = nil,
          firstPart: @escaping @MainActor (ICalendarFile) -> Void = { _ in },
          completion: @escaping @MainActor (CalendarLoader.Result) -> Void) {
         for part in requests.compactMap({ prefetched?.firstPart(path: $0.path) }) {
@@ -42,7 +44,7 @@ final class BackgroundLoad {
             completion(handover.result)
             // The cache only saves time on the next start: stored after the plans are shown,
             // on another thread, so the first month's dots do not wait for it.
-            ReopenCacheWrite.performInBackground(handover.result.cacheWrites)
+            cacheWrites.performInBackground(handover.result.cacheWrites)
         })
     }
 }

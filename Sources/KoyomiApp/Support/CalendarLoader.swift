@@ -2,7 +2,7 @@ import CalendarModel
 import CalendarVetting
 import FileSafety
 import Foundation
-import ICalendar
+import ICalendarReading
 
 /// Reads calendar files for the window, turning every failure into a message that names the
 /// file and the problem. It only reads: edits go through `EditableFiles`.
@@ -43,15 +43,14 @@ struct CalendarLoader {
     /// Versions of files not read before are parsed by a child process under limits.
     var parseGuard: ParseGuard?
     /// When the loading threads may run (the app's holds them back until its first frame).
-    var scheduler = LoadScheduler()
+    var scheduler: LoadScheduler
 
     /// The options a file is read with: `Request` adds the fallback colour and read-only state.
     func options(for path: String, fallbackColor: String = CalendarLoader.palette[0], isReadOnly: Bool = true)
         -> ICalendarLoadOptions {
         var options = ICalendarLoadOptions(id: Self.id(for: path), fallbackColor: fallbackColor, timeZone: timeZone,
-                                           isReadOnly: isReadOnly)
+                                           isReadOnly: isReadOnly, scheduler: scheduler)
         options.parseDelegate = parseGuard
-        options.scheduler = scheduler
         return options
     }
 

@@ -1,7 +1,6 @@
 import CalendarModel
 import FileSafety
 import GtkKit
-import ICalendar
 
 /// Notices when another program changes (or removes) an open calendar's file, so the window
 /// reads it again instead of showing, and later saving over, an old version.

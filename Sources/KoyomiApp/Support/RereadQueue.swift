@@ -1,7 +1,6 @@
 import CalendarModel
 import Dispatch
 import GtkKit
-import ICalendar
 
 /// Reads open calendars again after a save (or another program's change), off the main
 /// thread: one file at a time, on one serial queue, so an older version's parse can never

@@ -2,7 +2,7 @@ import CalendarModel
 import FileSafety
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// Koyomi's settings on disk, in `$XDG_CONFIG_HOME/koyomi/settings.ini` (by default
 /// `~/.config/koyomi/settings.ini`), a GLib key file:

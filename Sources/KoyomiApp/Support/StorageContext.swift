@@ -1,9 +1,9 @@
 import Accounts
+import CalendarLibrary
 import CalendarSync
 import CalendarVetting
 import FileSafety
 import Foundation
-import ICalendar
 
 /// Where the window keeps and saves calendars: the user's calendar folder, the backups of
 /// every saved file, and the program that reads untrusted files (imports, drops) in a child

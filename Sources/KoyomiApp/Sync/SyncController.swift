@@ -4,7 +4,7 @@ import CalendarModel
 import CalendarSync
 import Foundation
 import GtkKit
-import ICalendar
+import ICalendarReading
 
 /// CalDAV in the window: syncs every account at start, every 15 minutes, on F5 and on the
 /// header's sync button; says in the header what it is doing and when it last finished, and
