@@ -2,7 +2,7 @@ import CalendarModel
 import Foundation
 
 /// What the month grid reports: a day or chip clicked, a plan opened, made or dropped, the
-/// keys that page; and the decorations it asks for as it draws.
+/// keys that page.
 extension CalendarCoordinator: MonthGridViewDelegate {
     func monthGrid(_ grid: MonthGridView, didSelect day: CalendarDay) {
         store.select(day)
@@ -31,11 +31,7 @@ extension CalendarCoordinator: MonthGridViewDelegate {
 
     private func newPlan(on day: CalendarDay) {
         store.show(day)
-        editing?.newPlan()
-    }
-
-    func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration {
-        store.decoration(for: day)
+        editing.newPlan()
     }
 
     func monthGrid(_ grid: MonthGridView, didNavigate navigation: CalendarNavigation) {
@@ -46,9 +42,5 @@ extension CalendarCoordinator: MonthGridViewDelegate {
     func monthGrid(_ grid: MonthGridView, didSelectPlan entry: PlanOnDay) {
         store.show(entry.day)
         window.planList.focusRow(of: entry.plan.id)
-    }
-
-    func monthGridPlans(_ grid: MonthGridView) -> (slice: DaySlice, style: PlanRowStyle) {
-        (store.slice(of: store.layout.span), rowStyle)
     }
 }

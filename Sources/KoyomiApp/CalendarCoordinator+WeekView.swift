@@ -24,7 +24,7 @@ extension CalendarCoordinator: WeekViewDelegate {
     }
 
     func weekView(_ view: WeekView, didRequestNewPlanAt start: Date) {
-        editing?.newPlan(at: start)
+        editing.newPlan(at: start)
     }
 
     func weekView(_ view: WeekView, didMove entry: PlanOnDay, to timing: PlanTiming) {
@@ -37,7 +37,7 @@ extension CalendarCoordinator: WeekViewDelegate {
         // Once it is saved and read back, the plan is selected on its new day (the day is
         // selected only then: a day without the plan would unselect it).
         let day = timing.days(in: store.calendar).lowerBound
-        whenEditsSettled? { [weak self, weak view] in
+        whenEditsSettled { [weak self, weak view] in
             view?.dropSettled()
             guard let self, self.store.selection != day else { return }
             self.selectedPlan = entry.plan.id

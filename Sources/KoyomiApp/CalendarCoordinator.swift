@@ -13,14 +13,14 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
     private let views: [CalendarViewKind: CalendarView]
     private var observation: StoreObservation?
     /// The plan panel, told about selections and what its handle should say.
-    weak var panel: PanelController?
+    let panel: PanelController
     /// Ctrl+F search over all plans; its results stand in for the plan list while it is open.
     let search: SearchController
     /// Opens the editor and deletes plans (writable calendars only).
-    weak var editing: EditingController?
+    let editing: EditingController
     /// Runs its argument once every edit asked for is saved and read back (the window's).
-    var whenEditsSettled: ((@escaping @MainActor () -> Void) -> Void)?
-    /// Told when the user switches views (the window remembers it).
+    let whenEditsSettled: (@escaping @MainActor () -> Void) -> Void
+    /// Told when the user switches views (the window remembers it, "win.view" shows it).
     var onViewChanged: ((CalendarViewKind) -> Void)?
     /// The view shown now.
     private(set) var view: CalendarViewKind = .month
@@ -28,10 +28,16 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
     /// time grids' delegate methods, CalendarCoordinator+WeekView.swift).
     var selectedPlan: Plan.ID?
 
-    init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow) {
+    /// Given everything it talks to when it is made: the store, the window's views, the plan
+    /// panel, editing, and the window's way of waiting for saves (`whenEditsSettled`).
+    init(store: CalendarStore, formatter: CalendarFormatter, window: MainWindow, panel: PanelController,
+         editing: EditingController, whenEditsSettled: @escaping (@escaping @MainActor () -> Void) -> Void) {
         self.store = store
         self.formatter = formatter
         self.window = window
+        self.panel = panel
+        self.editing = editing
+        self.whenEditsSettled = whenEditsSettled
         search = SearchController(store: store, window: window, formatter: formatter)
         views = Dictionary(uniqueKeysWithValues: window.calendarViews.map { ($0.kind, $0) })
         window.planList.delegate = self
@@ -44,7 +50,7 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
             guard let panel = self?.panel, panel.position == .tip else { return }
             panel.move(to: .half)
         }
-        search.didUpdateSummary = { [weak self] text in self?.panel?.setHandleTitle(text) }
+        search.didUpdateSummary = { [weak self] text in self?.panel.setHandleTitle(text) }
         search.didClose = { [weak self] in self?.renderList() }
         renderAll()
     }
@@ -141,14 +147,14 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
     /// Enter, a click on a list row or a double click on a plan: a plan of a writable calendar
     /// opens in the editor, any other shows its details (`row`: as the list drew it).
     func activate(_ entry: PlanOnDay, row: PlanRow? = nil) {
-        guard let editing, isWritable(entry.plan.calendarID) else {
+        guard isWritable(entry.plan.calendarID) else {
             return window.showDetails(of: row ?? PlanRows([entry], style: rowStyle)[0])
         }
         editing.edit(entry)
     }
 
     func planListDidRequestNewPlan(_ list: PlanListView) {
-        editing?.newPlan()
+        editing.newPlan()
     }
 
     func planList(_ list: PlanListView, didRequestMoveOf row: PlanRow, byDays days: Int) {
@@ -170,7 +176,7 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
 
     /// The editor to move `entry` with; nil, and a toast saying why, for a read-only calendar's plan.
     func editingToMove(_ entry: PlanOnDay) -> EditingController? {
-        guard let editing, isWritable(entry.plan.calendarID) else {
+        guard isWritable(entry.plan.calendarID) else {
             if store.calendars.contains(where: { $0.id == entry.plan.calendarID && $0.isLoading }) {
                 // TRANSLATORS: a toast when a plan is dragged while its large calendar file is still being read.
                 window.showToast(L("This calendar is still being read: its plans can be moved in a moment"))
@@ -193,7 +199,7 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
             // TRANSLATORS: a toast when Delete is pressed on a plan of a read-only calendar.
             return window.showToast(L("This calendar is read-only: its plans cannot be deleted"))
         }
-        editing?.delete(entry)
+        editing.delete(entry)
     }
 
     private func isWritable(_ id: CalendarID) -> Bool {
@@ -222,7 +228,7 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
             prepareHiddenViews()
         }
         renderList()
-        if change.contains(.selection), store.selection != nil { panel?.daySelected() }
+        if change.contains(.selection), store.selection != nil { panel.daySelected() }
         if !change.isDisjoint(with: [.visibleMonth, .selection, .plans, .calendars]) { prepareNeighbours() }
     }
 
@@ -290,7 +296,7 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
             window.planList.render(.day(emptyText: formatter.emptyDayText(day), rows: rows(entries)), key: day.description)
             guard !search.isOpen else { return } // the handle shows the search's count meanwhile
             // An empty day's list says "No plans on …" itself: the handle says it only once.
-            panel?.setHandleTitle(entries.isEmpty ? formatter.agendaHeader(day)
+            panel.setHandleTitle(entries.isEmpty ? formatter.agendaHeader(day)
                 : Self.handleTitle(formatter.agendaHeader(day), formatter.planCountText(entries.count)))
         } else {
             let agenda = store.agenda()
@@ -304,7 +310,7 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
             // rows are the month's plans.
             let count = agenda.reduce(0) { $0 + $1.plans.count }
             guard !search.isOpen else { return }
-            panel?.setHandleTitle(Self.handleTitle(formatter.monthTitle(store.visibleMonth), formatter.planCountText(count)))
+            panel.setHandleTitle(Self.handleTitle(formatter.monthTitle(store.visibleMonth), formatter.planCountText(count)))
         }
     }
 }

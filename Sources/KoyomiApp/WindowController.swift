@@ -9,7 +9,12 @@ import ICalendarReading
 final class WindowController: CalendarFileActions {
     let mainWindow: MainWindow
     let store: CalendarStore
-    let coordinator: CalendarCoordinator
+    /// Connects the store and the views; made on first use, with the panel and editing it talks to.
+    private(set) lazy var coordinator: CalendarCoordinator = CalendarCoordinator(
+        store: store, formatter: openingFormatter, window: mainWindow, panel: panel, editing: editing,
+        whenEditsSettled: { [unowned self] body in self.whenSaved(body) })
+    /// The formatter the window opened with (the coordinator holds the current one).
+    private let openingFormatter: CalendarFormatter
     let panel: PanelController
     let colors = ColorClasses()
     let localeSettings: LocaleSettings
@@ -20,25 +25,28 @@ final class WindowController: CalendarFileActions {
     var preferences: PreferencesController?
     var about: AboutWindow?
     /// Removes calendars and puts them back (the calendars list, and Undo).
-    private(set) lazy var removal = CalendarRemoval(store: store, storage: storage, files: self, feedback: mainWindow,
-                                                    drawPlansNow: { [coordinator] in coordinator.drawPlansNow() })
-    /// New, edit, delete, undo. Made on first use, like the controllers below: each is given
-    /// the roles it needs when it is made, so they are built in dependency order.
-    private(set) lazy var editing = EditingController(store: store, feedback: mainWindow, colors: colors, settings: settings,
-                                                      storage: storage, calendars: removal, files: self, now: now)
+    private(set) lazy var removal: CalendarRemoval = CalendarRemoval(
+        store: store, storage: storage, files: self, feedback: mainWindow,
+        drawPlansNow: { [unowned self] in self.coordinator.drawPlansNow() })
+    /// New, edit, delete, undo. Made on first use, like the coordinator and the controllers
+    /// below: each is given the roles it needs when it is made, so they are built in
+    /// dependency order and nothing is wired afterwards.
+    private(set) lazy var editing: EditingController = EditingController(
+        store: store, feedback: mainWindow, colors: colors, settings: settings, storage: storage,
+        calendars: removal, files: self, now: now)
     /// Import (menu, Ctrl+O, files dropped on the window) and export.
-    private(set) lazy var importer = ImportController(
+    private(set) lazy var importer: ImportController = ImportController(
         store: store, feedback: mainWindow, editing: editing, vetExecutable: storage.vetExecutable,
         formatter: { [coordinator] in coordinator.formatter }, now: now, colors: colors,
         createCalendar: { [unowned self] name, color in self.calendarsList.create(name: name, color: color) })
     var dropTarget: DropTarget?
     /// CalDAV accounts: syncing, its indicator and its dialogs.
-    private(set) lazy var sync = SyncController(feedback: mainWindow, storage: storage,
-                                                formatter: { [coordinator] in coordinator.formatter }, now: now, files: self)
+    private(set) lazy var sync: SyncController = SyncController(
+        feedback: mainWindow, storage: storage, formatter: { [coordinator] in coordinator.formatter }, now: now, files: self)
     /// The header's calendars list: visibility, new, rename, recolour, remove.
-    private(set) lazy var calendarsList = CalendarsController(
+    private(set) lazy var calendarsList: CalendarsController = CalendarsController(
         popover: calendarsPopover, store: store, feedback: mainWindow, settings: settings, storage: storage, editing: editing,
-        removal: removal, files: self, drawPlansNow: { [coordinator] in coordinator.drawPlansNow() })
+        removal: removal, files: self, drawPlansNow: { [unowned self] in self.coordinator.drawPlansNow() })
     private let calendarsPopover: CalendarsPopover
     let now: () -> Date
     private let zone: () -> TimeZone
@@ -80,19 +88,16 @@ final class WindowController: CalendarFileActions {
                               visibleMonth: month,
                               firstWeekday: settings.settings.firstWeekday(localeDefault: localeSettings.firstWeekday),
                               background: ThreadedBackgroundWork())
+        openingFormatter = formatter
         mainWindow = MainWindow(application: application, formatter: formatter, colors: colors, now: now)
-        coordinator = CalendarCoordinator(store: store, formatter: formatter, window: mainWindow)
         panel = PanelController(layout: mainWindow.panelLayout, view: mainWindow.planPanel,
                                 list: mainWindow.planList, grid: mainWindow.grid, settings: settings)
         calendarsPopover = CalendarsPopover(window: mainWindow.window, colors: colors)
         calendarsPopover.isUserCalendar = { [storage] id in storage.isUserCalendar(id.rawValue) }
         mainWindow.header.packPopoverButton(calendarsPopover.button)
-        coordinator.panel = panel
-        coordinator.whenEditsSettled = { [weak self] body in self?.whenSaved(body) }
         coordinator.refreshList()
         connectSettings()
         connectViews(month: month)
-        coordinator.editing = editing
         connectEditing()
         store.setHiddenCalendars(settings.settings.startingHiddenCalendars(offByDefault: builtInCalendarsOffByDefault))
         store.addSource(holidaySource(placingDaysWith: calendar))

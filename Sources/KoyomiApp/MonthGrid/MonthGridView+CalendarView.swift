@@ -31,13 +31,22 @@ extension MonthGridView: CalendarView {
 
     func render(_ context: CalendarViewContext) {
         let store = context.store
-        render(MonthGridState(layout: store.layout, selection: store.selection, today: store.today))
+        render(MonthGridState(layout: store.layout, selection: store.selection, today: store.today),
+               plans: Self.plans(context))
     }
 
-    func plansChanged(_ context: CalendarViewContext) { reloadDecorations() }
+    func plansChanged(_ context: CalendarViewContext) { plansChanged(Self.plans(context)) }
 
-    /// Its decorations are read again in one pass, not before the next frame.
-    func drawChangesNow(_ context: CalendarViewContext) { reloadDecorationsNow() }
+    /// Its decorations are drawn again in one pass, not before the next frame.
+    func drawChangesNow(_ context: CalendarViewContext) {
+        plansChanged(Self.plans(context))
+        reloadDecorationsNow()
+    }
+
+    /// The grid's 42 days' slice of the store, and how plans look.
+    private static func plans(_ context: CalendarViewContext) -> MonthGridPlans {
+        MonthGridPlans(slice: context.store.slice(of: context.store.layout.span), style: context.style)
+    }
 
     /// The week's blocks are made while the month is shown, not in the frame of the first switch.
     var viewsToPrepare: [CalendarViewKind] { [.week] }

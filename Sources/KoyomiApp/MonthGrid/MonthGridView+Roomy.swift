@@ -78,8 +78,8 @@ extension MonthGridView {
 
     /// Fills the chips and places the bars of a roomy grid (`reloadDecorationsNow`).
     func renderRoomy(lines: Int) {
-        guard let delegate, let state else { return }
-        let (slice, style) = delegate.monthGridPlans(self)
+        guard let state, let plans else { return }
+        let (slice, style) = (plans.slice, plans.style)
         let calendar = formatter.calendar
         // A one-day bar's title measured in the bars' own font, against the room inside one.
         let measure = bar(at: 0)

@@ -2,7 +2,7 @@ import CalendarModel
 import GtkKit
 
 /// The 6 × 7 month grid with its weekday header. It renders plain values, reports clicks to
-/// its delegate and asks the delegate for each day's decoration.
+/// its delegate, and draws each day's decoration from the plans it is pushed (`MonthGridPlans`).
 @MainActor
 final class MonthGridView {
     weak var delegate: MonthGridViewDelegate?
@@ -30,6 +30,8 @@ final class MonthGridView {
     /// The weekday order the header shows (its names change only with it or the formatter).
     private var headerOrder: [Int]?
     private(set) var state: MonthGridState?
+    /// The plans pushed last: every reload of decorations reads them.
+    private(set) var plans: MonthGridPlans?
     private var pendingReload: MainLoopSource?
     /// A layer over the day cells for a roomy grid's bars; it also reports the grid's size.
     let barsLayer = ShareBox()
@@ -142,12 +144,13 @@ final class MonthGridView {
         }
     }
 
-    /// Shows a month, its selection and today; decorations follow in the same call so the
-    /// first frame of a month already carries its dots.
-    func render(_ newState: MonthGridState) {
+    /// Shows a month, its selection and today, with its plans; decorations follow in the same
+    /// call when the month changed, so the first frame of a month already carries its dots.
+    func render(_ newState: MonthGridState, plans newPlans: MonthGridPlans) {
         let layoutChanged = newState.layout != state?.layout
         let hadFocus = dayGrid.containsFocus
         state = newState
+        plans = newPlans
         if newState.layout.weekdayOrder != headerOrder {
             headerOrder = newState.layout.weekdayOrder
             for (label, (weekday, symbol)) in zip(headers, zip(newState.layout.weekdayOrder,
@@ -248,9 +251,14 @@ final class MonthGridView {
         accessibleLabelsAreStale || barNamesWaiting || cells.contains { $0.hasUnsentAccessibleText }
     }
 
-    /// Asks the delegate again for every cell's decoration, batched into one callback however
-    /// many changes arrive before it runs, and always before the next frame is painted.
-    func reloadDecorations() {
+    /// The plans changed: every cell's decoration is drawn again from `newPlans`, batched into
+    /// one pass however many changes arrive before it runs, and always before the next frame.
+    func plansChanged(_ newPlans: MonthGridPlans) {
+        plans = newPlans
+        reloadDecorations()
+    }
+
+    private func reloadDecorations() {
         guard pendingReload == nil else { return }
         pendingReload = MainLoop.beforeNextFrame { [weak self] in
             self?.pendingReload = nil
@@ -268,10 +276,10 @@ final class MonthGridView {
             return
         }
         decorationsAwaitSize = false
-        guard let delegate else { return }
+        guard let plans else { return }
         for cell in cells {
             guard let day = cell.day else { continue }
-            let decoration = delegate.monthGrid(self, decorationFor: day)
+            let decoration = plans.slice.decoration(for: day)
             // A roomy cell's dots are hidden: no room to work out for them.
             cell.decorate(decoration, colors: colors, rowWidth: density == .compact ? dotRowWidth : nil)
         }

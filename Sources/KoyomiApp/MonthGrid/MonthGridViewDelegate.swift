@@ -1,7 +1,7 @@
 import CalendarModel
 
-/// What the month grid reports and asks, in the manner of UICalendarView's selection and
-/// decoration delegates. The grid never changes the model itself.
+/// What the month grid reports, in the manner of UICalendarView's selection delegate. The grid
+/// never changes the model itself, and asks nothing: its plans are pushed (`MonthGridPlans`).
 @MainActor
 protocol MonthGridViewDelegate: AnyObject {
     /// The user activated the cell for `day` (it may belong to a neighbouring month).
@@ -14,19 +14,22 @@ protocol MonthGridViewDelegate: AnyObject {
     func monthGrid(_ grid: MonthGridView, didRequestNewPlanOn day: CalendarDay)
     /// A key asked to move the selection, page or go to today.
     func monthGrid(_ grid: MonthGridView, didNavigate navigation: CalendarNavigation)
-    /// How `day`'s cell should be decorated; asked for all 42 cells on every reload.
-    func monthGrid(_ grid: MonthGridView, decorationFor day: CalendarDay) -> DayDecoration
     /// A chip or bar of a roomy grid was clicked: its plan on that day.
     func monthGrid(_ grid: MonthGridView, didSelectPlan entry: PlanOnDay)
     /// A chip or bar was dragged from its day to another (`day`), `days` away.
     func monthGrid(_ grid: MonthGridView, didMove entry: PlanOnDay, byDays days: Int, droppedOn day: CalendarDay)
-    /// The grid's days' plans and how they look, for a roomy grid's chips and bars.
-    func monthGridPlans(_ grid: MonthGridView) -> (slice: DaySlice, style: PlanRowStyle)
 }
 
-/// Everything the grid shows apart from decorations, as plain values.
+/// Everything the grid shows apart from its plans, as plain values.
 struct MonthGridState: Equatable {
     var layout: MonthLayout
     var selection: CalendarDay?
     var today: CalendarDay
+}
+
+/// The grid's plans, pushed as the other views' are: its days' slice (each day's decoration
+/// and plans) and how plans look (a roomy grid's chips and bars).
+struct MonthGridPlans {
+    var slice: DaySlice
+    var style: PlanRowStyle
 }
