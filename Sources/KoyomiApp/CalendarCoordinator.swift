@@ -75,8 +75,8 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
     func navigate(_ navigation: CalendarNavigation) {
         switch navigation {
         case let .days(days): store.moveSelection(by: days)
-        case let .months(pages): current.pageSelection(store, by: pages)
-        case .today: store.goToToday()
+        case let .pages(pages): current.pageSelection(store, by: pages)
+        case .today: goToToday()
         case .deselect:
             // A view that always shows the selected day leaves it selected.
             if !current.needsSelection { store.clearSelection() }

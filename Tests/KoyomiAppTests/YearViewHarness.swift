@@ -97,7 +97,7 @@ final class YearViewHarness: YearViewDelegate {
         switch navigation {
         case let .days(days): state.selection = from.adding(days: days)
         // A page of the year view: the same day a year on (Feb 29 to Feb 28).
-        case let .months(pages):
+        case let .pages(pages):
             state.selection = CalendarDay(year: from.year + pages, month: from.month, day: from.day)
                 ?? CalendarDay(year: from.year + pages, month: from.month, day: from.day - 1)
         case .today: state.selection = state.today

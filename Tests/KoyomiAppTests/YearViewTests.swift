@@ -157,7 +157,7 @@ final class YearViewTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertEqual(view.months[0].dayGrid.accessibleLabel, "January 2027")
             XCTAssertTrue(view.cell(for: day("2027-01-01"))!.button.hasFocus)
             try harness.pressKeys(["Page_Up"])
-            XCTAssertEqual(harness.navigations.last, .months(-1), "Page Up: a page back, a year in this view")
+            XCTAssertEqual(harness.navigations.last, .pages(-1), "Page Up: a page back, a year in this view")
             XCTAssertEqual(view.state?.year, 2026)
             try harness.pressKeys(["Home"])
             XCTAssertEqual(harness.navigations.last, .today)

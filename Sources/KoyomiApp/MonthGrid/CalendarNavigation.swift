@@ -4,8 +4,10 @@ import GtkKit
 enum CalendarNavigation: Equatable {
     /// Move the selected day (arrow keys: ±1 day, ±1 week).
     case days(Int)
-    /// Move the selected day by months (Page Up/Down, Alt+←/→).
-    case months(Int)
+    /// A page of the shown view (Page Up/Down, Shift+wheel in the time grids): the month
+    /// moves the selected day a month, the time grids the shown days, the year view a year
+    /// (`CalendarView.pageSelection`).
+    case pages(Int)
     case today
     case deselect
 
@@ -19,15 +21,15 @@ enum CalendarNavigation: Equatable {
         case .right: return .days(forward)
         case .up: return .days(-7)
         case .down: return .days(7)
-        case .pageUp: return .months(-1)
-        case .pageDown: return .months(1)
+        case .pageUp: return .pages(-1)
+        case .pageDown: return .pages(1)
         case .home: return .today
         default: return nil
         }
     }
 
     /// The week view's keys: the grid's, except Up and Down, which scroll its hours (the
-    /// coordinator pages the shown days on `.months`).
+    /// coordinator pages the shown days on `.pages`).
     static func forWeekKey(_ key: Key, _ modifiers: Modifiers, rightToLeft: Bool) -> CalendarNavigation? {
         guard key != .up, key != .down else { return nil }
         return forGridKey(key, modifiers, rightToLeft: rightToLeft)

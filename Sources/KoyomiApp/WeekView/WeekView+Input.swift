@@ -22,7 +22,7 @@ extension WeekView {
             guard let self, let scroll, scroll.currentModifiers == .shift else { return false }
             let delta = dy != 0 ? dy : dx
             guard delta != 0 else { return false }
-            self.delegate?.weekView(self, didNavigate: .months(delta > 0 ? 1 : -1))
+            self.delegate?.weekView(self, didNavigate: .pages(delta > 0 ? 1 : -1))
             return true
         }
         self.scroll = scroll

@@ -92,7 +92,7 @@ final class YearView {
             guard let self, self.focusedCell != nil else { return false }
             guard let navigation = CalendarNavigation.forGridKey(key, modifiers, rightToLeft: self.content.isRightToLeft)
             else { return false }
-            // Page Up/Down come as `.months(∓1)`: a page of the shown view (the coordinator's
+            // Page Up/Down come as `.pages(∓1)`: a page of the shown view (the coordinator's
             // `pageSelection`), which for this view is a year.
             self.delegate?.yearView(self, didNavigate: navigation)
             return true
