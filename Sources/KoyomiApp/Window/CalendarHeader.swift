@@ -243,6 +243,8 @@ final class CalendarHeader {
         func fits(_ startWidth: Int32, _ endWidth: Int32) -> Bool {
             width >= parts.padding + titleWidth + 2 * max(startWidth, endWidth)
         }
+        // First the view switch becomes one button; then Today, the switch, new plan and
+        // search fold into the menu; only then is the title shortened.
         setFitting(fits(foldedStart + today + full, unfoldedEnd) ? .full
                    : fits(foldedStart + today + compact, unfoldedEnd) ? .compact : .collapsed)
         setTitleShort(isCollapsed && !fits(foldedStart, foldedEnd))
