@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "Translation", dependencies: ["CIntl"]),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "CalendarModel"),
-        // RFC 5545 recurrence rules read and expanded in pure Swift (libical 3.0's iterator is wrong in places).
+        // RFC 5545 recurrence rules expanded in pure Swift (libical 3.0's iterator is wrong in places).
+        // The rule type itself, RecurrenceRule, is CalendarModel's: the editor's form and quick add use it too.
         .target(name: "Recurrence", dependencies: ["CalendarModel"]),
         // Files written so that nothing is ever half-saved or lost: atomic writes with backups, the
         // folder lock, versioned JSON list files, the XDG folders. Knows nothing of iCalendar.
