@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "CalendarEditing", dependencies: ["CICal", "CalendarModel", "Recurrence", "FileSafety", "ICalendarText",
                                                         "ICalendarReading"]),
         // The user's calendar folder: which files are calendars, making, naming and removing them.
-        .target(name: "CalendarLibrary", dependencies: ["FileSafety", "ICalendarReading", "CalendarEditing"]),
+        .target(name: "CalendarLibrary", dependencies: ["CalendarModel", "FileSafety", "ICalendarReading", "CalendarEditing"]),
         // Untrusted files and unknown versions of the user's files parsed in a child process under
         // CPU, memory and time limits; which versions passed. ICalendarReading knows it only as a ParseDelegate.
         .target(name: "CalendarVetting", dependencies: ["CICal", "CalendarModel", "FileSafety", "ICalendarReading",
@@ -71,7 +71,7 @@ let package = Package(
         // sync-collection, ETags.
         .target(name: "CalDAV", dependencies: ["HTTPTransport"]),
         // Offline-first sync of local calendar files with CalDAV collections; subscriptions.
-        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendarReading", "CalendarEditing",
+        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "CalendarModel", "ICalendarReading", "CalendarEditing",
                                                      "CalendarLibrary", "CalendarVetting", "FileSafety", "Accounts"]),
         // `koyomi list|add|…|sync|subscribe|…`: the same model and storage, never GTK.
         .target(name: "KoyomiCLI", dependencies: ["Translation", "CalendarModel", "ICalendarReading", "CalendarEditing",
