@@ -38,7 +38,8 @@ let package = Package(
         .target(name: "Translation", dependencies: ["CIntl"]),
         .target(name: "GtkKit", dependencies: ["CGtk"]),
         .target(name: "CalendarModel"),
-        // RFC 5545 recurrence rules read and expanded in pure Swift (libical 3.0's iterator is wrong in places).
+        // RFC 5545 recurrence rules expanded in pure Swift (libical 3.0's iterator is wrong in places).
+        // The rule type itself, RecurrenceRule, is CalendarModel's: the editor's form and quick add use it too.
         .target(name: "Recurrence", dependencies: ["CalendarModel"]),
         // Files written so that nothing is ever half-saved or lost: atomic writes with backups, the
         // folder lock, versioned JSON list files, the XDG folders. Knows nothing of iCalendar.
@@ -54,7 +55,7 @@ let package = Package(
         .target(name: "CalendarEditing", dependencies: ["CICal", "CalendarModel", "Recurrence", "FileSafety", "ICalendarText",
                                                         "ICalendarReading"]),
         // The user's calendar folder: which files are calendars, making, naming and removing them.
-        .target(name: "CalendarLibrary", dependencies: ["FileSafety", "ICalendarReading", "CalendarEditing"]),
+        .target(name: "CalendarLibrary", dependencies: ["CalendarModel", "FileSafety", "ICalendarReading", "CalendarEditing"]),
         // Untrusted files and unknown versions of the user's files parsed in a child process under
         // CPU, memory and time limits; which versions passed. ICalendarReading knows it only as a ParseDelegate.
         .target(name: "CalendarVetting", dependencies: ["CICal", "CalendarModel", "FileSafety", "ICalendarReading",
@@ -70,7 +71,7 @@ let package = Package(
         // sync-collection, ETags.
         .target(name: "CalDAV", dependencies: ["HTTPTransport"]),
         // Offline-first sync of local calendar files with CalDAV collections; subscriptions.
-        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "ICalendarReading", "CalendarEditing",
+        .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "CalendarModel", "ICalendarReading", "CalendarEditing",
                                                      "CalendarLibrary", "CalendarVetting", "FileSafety", "Accounts"]),
         // `koyomi list|add|…|sync|subscribe|…`: the same model and storage, never GTK.
         .target(name: "KoyomiCLI", dependencies: ["Translation", "CalendarModel", "ICalendarReading", "CalendarEditing",

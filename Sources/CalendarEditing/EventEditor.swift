@@ -77,7 +77,10 @@ struct EventEditor {
                 event.remove("RRULE")
                 return
             }
-            let value = rule.rruleValue(untilText: untilText(rule, event: event))
+            var written = rule
+            // A day (the editor's, quick add's) is written as DTSTART needs it; a time stays.
+            if let day = rule.untilDay { written.until = RecurrenceRule.until(untilText(day, event: event)) }
+            let value = written.text
             guard let line = properties.rule(value) else { throw invalid("the repeat rule \(value) is not valid") }
             event.set("RRULE", to: [line])
         }
@@ -100,8 +103,7 @@ struct EventEditor {
     }
 
     /// UNTIL must match DTSTART: a date for dates, else the UTC instant ending that day.
-    private func untilText(_ rule: RepeatRule, event: ComponentText) -> String? {
-        guard case let .on(day) = rule.end else { return nil }
+    private func untilText(_ day: CalendarDay, event: ComponentText) -> String {
         guard let line = event.line(named: "DTSTART"), let start = PropertyTime(line: line) else {
             return WallTime(date: day, isDate: true).icalText
         }

@@ -14,13 +14,14 @@ public struct PlanDraft: Hashable, Sendable {
     public var notes: String?
     public var color: String?
     public var categories: [String]
-    public var repeatRule: RepeatRule?
+    /// Written as RRULE; an UNTIL day becomes what DTSTART needs (a date, or the UTC end of that day).
+    public var repeatRule: RecurrenceRule?
     /// Reminders, as minutes before the start (0: at the start), each written as a VALARM.
     public var remindersBefore: [Int]
 
     public init(title: String, timing: PlanTiming, timeZone: TimeZone? = nil, location: String? = nil,
                 notes: String? = nil, color: String? = nil, categories: [String] = [],
-                repeatRule: RepeatRule? = nil, remindersBefore: [Int] = []) {
+                repeatRule: RecurrenceRule? = nil, remindersBefore: [Int] = []) {
         self.title = title
         self.timing = timing
         self.timeZone = timeZone
@@ -58,7 +59,7 @@ public enum PlanChange: Hashable, Sendable {
     /// New start and end; a timed plan is written in `timeZone` (nil: UTC).
     case timing(PlanTiming, timeZone: TimeZone?)
     /// nil stops repeating.
-    case repeatRule(RepeatRule?)
+    case repeatRule(RecurrenceRule?)
     /// The reminders the editor shows, in minutes before the start: alarms of other kinds stay.
     case reminders([Int])
 

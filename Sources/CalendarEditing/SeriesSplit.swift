@@ -1,3 +1,4 @@
+import CalendarModel
 import Foundation
 import ICalendarReading
 import Recurrence

@@ -1,4 +1,5 @@
 import CalendarEditing
+import CalendarModel
 import FileSafety
 import Foundation
 import ICalendarReading
@@ -16,7 +17,7 @@ import ICalendarReading
 /// - `koyomi/subscriptions/` — read-only local copies of followed calendars, one `<id>.ics` each.
 public struct UserCalendarFolder: Sendable {
     /// The calendar created on first run.
-    public static let personal = (name: "Personal", file: "personal.ics", color: "#3584e4")
+    public static let personal = (name: "Personal", file: "personal.ics", color: CalendarPalette.first)
 
     public let folder: URL
     /// A calendar file's name without ".ics" ("work" for …/work.ics): how commands and quick

@@ -22,9 +22,6 @@ public struct CalendarInfo: Hashable, Sendable {
     /// shown, and read-only until the rest is read.
     public var isLoading: Bool
 
-    /// Distinct GNOME palette colours for calendars whose file names none, given in turn.
-    public static let fallbackColors = ["#3584e4", "#e66100", "#2ec27e", "#9141ac", "#e5a50a", "#c01c28", "#865e3c", "#1c71d8"]
-
     public init(id: CalendarID, name: String, color: String, isHoliday: Bool = false, isReadOnly: Bool = true,
                 isLoading: Bool = false, isBuiltIn: Bool = false) {
         self.id = id

@@ -30,11 +30,6 @@ extension CalendarStore {
         return result
     }
 
-    /// Distinct plans touching at least one of the 42 days (a multi-day plan counts once).
-    public var totalPlanCountInLayout: Int {
-        index(for: layout.span).planCount
-    }
-
     /// Whether any day of the visible month (greyed days excluded) has a plan.
     public var visibleMonthHasPlans: Bool {
         let index = index(for: layout.span)

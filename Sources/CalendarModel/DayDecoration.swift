@@ -18,7 +18,7 @@ public struct DayDecoration: Equatable, Sendable {
     /// The most dots a cell shows; the rest become `overflow`.
     public static let maxDots = 3
     /// Used when a plan's calendar is unknown (GNOME's default blue), so a dot still shows.
-    public static let defaultColor = "#3584e4"
+    public static let defaultColor = CalendarPalette.first
 
     /// At most `maxDots`, in plan-list order, one per non-holiday plan.
     public var dots: [DotColor]

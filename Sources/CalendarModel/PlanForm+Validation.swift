@@ -28,8 +28,8 @@ extension PlanForm {
                 errors[.endTime] = strings.endBeforeStart
             }
         }
-        if case let .weekly(days) = `repeat`, days.isEmpty { errors[.repeatRule] = strings.noWeekdays }
-        if `repeat` != .none {
+        if let rule = repeatRule, rule.frequency == .weekly, rule.byDay.isEmpty { errors[.repeatRule] = strings.noWeekdays }
+        if repeatRule != nil {
             switch repeatEnd {
             case .never:
                 break

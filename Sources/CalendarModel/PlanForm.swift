@@ -13,16 +13,6 @@ public struct PlanForm: Hashable, Sendable {
         case calendar, location, notes, repeatRule, repeatEnd, reminders
     }
 
-    /// How a plan repeats (the simple rules the editor offers).
-    public enum Repeat: Hashable, Sendable {
-        case none, daily
-        /// Monday to Friday.
-        case weekdays
-        /// On the given weekdays, 1 = Sunday … 7 = Saturday (as `Calendar.weekday` counts).
-        case weekly(Set<Int>)
-        case monthly, yearly
-    }
-
     /// When a repeating plan stops.
     public enum RepeatEnd: Hashable, Sendable {
         case never
@@ -45,10 +35,12 @@ public struct PlanForm: Hashable, Sendable {
     public var calendarID: CalendarID
     public var location: String
     public var notes: String
-    public var `repeat`: Repeat
+    /// How the plan repeats (nil: it does not), as the editor offers it (`PlanForm.canShow`):
+    /// without its end, which is `repeatEnd` (its day as typed). `writtenRepeatRule` joins them.
+    public var repeatRule: RecurrenceRule?
     public var repeatEnd: RepeatEnd
-    /// False when the stored rule says more than `Repeat` can (an interval, BYSETPOS…): the
-    /// editor then shows the repeat fields read-only, so saving cannot flatten the rule.
+    /// False when the stored rule says more than the editor can show (an interval, BYSETPOS…):
+    /// the editor then shows the repeat fields read-only, so saving cannot flatten the rule.
     public var repeatIsEditable: Bool
     /// Reminders, in minutes before the start (0: at the start), earliest first. Alarms the
     /// editor cannot show (absolute, after the end, e-mail…) are not here and stay as written.
@@ -63,7 +55,7 @@ public struct PlanForm: Hashable, Sendable {
     public init(title: String = "", isAllDay: Bool = false, startDateText: String, endDateText: String,
                 startTimeText: String = "09:00", endTimeText: String = "10:00", timeZoneID: String,
                 calendarID: CalendarID, location: String = "", notes: String = "",
-                repeat: Repeat = .none, repeatEnd: RepeatEnd = .never, repeatIsEditable: Bool = true,
+                repeatRule: RecurrenceRule? = nil, repeatEnd: RepeatEnd = .never, repeatIsEditable: Bool = true,
                 reminders: [Int] = []) {
         self.title = title
         self.isAllDay = isAllDay
@@ -75,7 +67,7 @@ public struct PlanForm: Hashable, Sendable {
         self.calendarID = calendarID
         self.location = location
         self.notes = notes
-        self.repeat = `repeat`
+        self.repeatRule = repeatRule?.withoutEnd
         self.repeatEnd = repeatEnd
         self.repeatIsEditable = repeatIsEditable
         self.reminders = Self.normalized(reminders)
@@ -98,8 +90,9 @@ public struct PlanForm: Hashable, Sendable {
 
     /// The fields of an existing plan. A timed plan's wall times are shown in `zone` (its own
     /// `TZID`; nil: `calendar`'s zone, the user's). The repeat rule is not part of `Plan`, so
-    /// the caller passes what the stored event says (`repeatIsEditable`: see the property).
-    public init(plan: Plan, repeat: Repeat = .none, repeatEnd: RepeatEnd = .never, repeatIsEditable: Bool = true,
+    /// the caller passes what the stored event says, its end included, in the simple terms the
+    /// editor shows (`RecurrenceRule.simplified`; `repeatIsEditable`: see the property).
+    public init(plan: Plan, repeatRule: RecurrenceRule? = nil, repeatIsEditable: Bool = true,
                 zone: TimeZone? = nil, calendar: Calendar) {
         var local = calendar
         local.timeZone = zone ?? calendar.timeZone
@@ -118,7 +111,8 @@ public struct PlanForm: Hashable, Sendable {
                   endDateText: dates.end, startTimeText: dates.startTime, endTimeText: dates.endTime,
                   timeZoneID: local.timeZone.identifier, calendarID: plan.calendarID,
                   location: plan.location ?? "", notes: plan.notes ?? "",
-                  repeat: `repeat`, repeatEnd: repeatEnd, repeatIsEditable: repeatIsEditable)
+                  repeatRule: repeatRule, repeatEnd: repeatRule.map(RepeatEnd.init) ?? .never,
+                  repeatIsEditable: repeatIsEditable)
     }
 
     /// The fields whose values differ from `original`, so a save touches only what the user
@@ -137,7 +131,7 @@ public struct PlanForm: Hashable, Sendable {
         note(.calendar, calendarID != original.calendarID)
         note(.location, location != original.location)
         note(.notes, notes != original.notes)
-        note(.repeatRule, `repeat` != original.repeat)
+        note(.repeatRule, repeatRule != original.repeatRule)
         note(.repeatEnd, repeatEnd != original.repeatEnd)
         note(.reminders, reminders != original.reminders)
         return changed

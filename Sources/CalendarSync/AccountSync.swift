@@ -2,6 +2,7 @@ import Accounts
 import CalDAV
 import CalendarEditing
 import CalendarLibrary
+import CalendarModel
 import FileSafety
 import Foundation
 import ICalendarReading
@@ -101,7 +102,7 @@ public struct AccountSync: Sendable {
                                    calendars folder: UserCalendarFolder, now: Date) throws -> Account {
         var calendars: [AccountCalendar] = []
         for calendar in chosen {
-            let color = calendar.color.map { String($0.prefix(7)) } ?? "#3584e4" // "#rrggbbaa" from Apple clients
+            let color = calendar.color.map { String($0.prefix(7)) } ?? CalendarPalette.first // "#rrggbbaa" from Apple clients
             let path = try folder.createCalendar(name: calendar.displayName, color: color, timeZone: folder.timeZone)
             calendars.append(AccountCalendar(remoteURL: calendar.url, localFile: (path as NSString).lastPathComponent,
                                              displayName: calendar.displayName, color: color))

@@ -1,3 +1,4 @@
+import CalendarModel
 import Foundation
 
 /// A read-only calendar followed at a web address (`webcal://…`, `https://…`), as Koyomi
@@ -38,9 +39,11 @@ public struct Subscription: Codable, Hashable, Sendable, Identifiable {
         self.created = created
     }
 
-    /// Colours given to new subscriptions in turn (GNOME's palette, after the blue that
-    /// "Personal" has).
-    public static let palette = ["#2ec27e", "#e66100", "#9141ac", "#c64600", "#1c71d8", "#986a44"]
+    /// The colour of the `index`-th subscription: `CalendarPalette`'s in turn, after the
+    /// blue that "Personal" has.
+    public static func color(forIndex index: Int) -> String {
+        CalendarPalette.color(index + 1)
+    }
 
     /// Why a typed address is refused.
     public struct AddressError: Error, Equatable, Sendable, CustomStringConvertible {

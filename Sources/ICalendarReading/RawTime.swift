@@ -1,4 +1,5 @@
 import CICal
+import CalendarModel
 import Recurrence
 
 /// A date value as libical read it, before its zone is resolved.

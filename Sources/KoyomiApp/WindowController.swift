@@ -275,7 +275,7 @@ final class WindowController: CalendarFileActions {
         let requests = paths.map { path in
             files.first { $0.id == CalendarLoader.id(for: path) }
                 ?? CalendarLoader.Request(path: path,
-                                          fallbackColor: CalendarLoader.palette[files.count % CalendarLoader.palette.count],
+                                          fallbackColor: CalendarPalette.color(files.count),
                                           isReadOnly: readOnly)
         }
         for request in requests where !files.contains(request) { files.append(request) }

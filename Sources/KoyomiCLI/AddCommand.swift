@@ -70,7 +70,7 @@ struct AddCommand {
             throw .usage(L("--start is required"))
         }
         draft = PlanDraft(title: title, timing: timing, timeZone: UserTimeZone.writtenZone(context.timeZone),
-                          location: quick?.location, repeatRule: quick?.repeatRule.map(RepeatRule.init),
+                          location: quick?.location, repeatRule: quick?.simpleRepeatRule(in: context.calendar),
                           remindersBefore: try (parsed.lists["--remind"] ?? []).map(Self.minutes))
         calendarName = parsed.values["--calendar"] ?? quick?.calendarName
         understood = quick?.understood ?? []

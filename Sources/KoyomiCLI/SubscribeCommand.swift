@@ -58,7 +58,7 @@ struct SubscribeCommand {
         let name = parsed.values["--name"]?.trimmingCharacters(in: .whitespaces) ?? ""
         // TRANSLATORS: `koyomi subscribe`'s error; the option stays as written.
         if parsed.values["--name"] != nil, name.isEmpty { throw .usage(L("--name needs a name")) }
-        let color = parsed.values["--color"] ?? Subscription.palette[existing.count % Subscription.palette.count]
+        let color = parsed.values["--color"] ?? Subscription.color(forIndex: existing.count)
         guard color.count == 7, color.first == "#", color.dropFirst().allSatisfy(\.isHexDigit) else {
             // TRANSLATORS: `koyomi subscribe`'s error; %@ is what was typed.
             throw .usage(FormatterStrings.fill(L("--color expects #RRGGBB, got “%@”"), color))

@@ -12,8 +12,7 @@ extension UserCalendarFolder {
     /// `parseGuard`'s child.
     func load(_ path: String, index: Int, parseGuard: ParseGuard, scheduler: LoadScheduler) throws(CLIError)
         -> ICalendarFile {
-        let palette = CalendarInfo.fallbackColors
-        var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: palette[index % palette.count],
+        var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: CalendarPalette.color(index),
                                            timeZone: timeZone, scheduler: scheduler)
         options.parseDelegate = parseGuard
         do {

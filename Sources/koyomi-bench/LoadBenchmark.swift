@@ -59,7 +59,7 @@ struct LoadBenchmark {
         // No window here: nothing holds the loading threads back.
         let scheduler = LoadScheduler()
         for path in paths {
-            var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4", timeZone: timeZone,
+            var options = ICalendarLoadOptions(id: CalendarID(path), fallbackColor: CalendarPalette.first, timeZone: timeZone,
                                                scheduler: scheduler)
             if let parseGuard {
                 options.parseDelegate = parseGuard

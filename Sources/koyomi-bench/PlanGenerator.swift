@@ -1,3 +1,4 @@
+import CalendarModel
 import Foundation
 
 /// Writes synthetic but realistic calendars: all-day, timed (UTC, Tokyo, floating), multi-day,
@@ -12,9 +13,10 @@ struct PlanGenerator {
     }
 
     static let calendars = [
-        Calendar(name: "Personal", color: "#3584e4", share: 0.5),
-        Calendar(name: "Work", color: "#e66100", share: 0.35),
-        Calendar(name: "Family", color: "#2ec27e", share: 0.15),
+        // The colours a user's first three calendars would get.
+        Calendar(name: "Personal", color: CalendarPalette.color(0), share: 0.5),
+        Calendar(name: "Work", color: CalendarPalette.color(1), share: 0.35),
+        Calendar(name: "Family", color: CalendarPalette.color(2), share: 0.15),
     ]
     static let firstYear = 2021
     static let years = 10

@@ -29,7 +29,7 @@ struct SearchBenchmark {
         calendar.timeZone = timeZone
         let scheduler = LoadScheduler()
         let sources = try paths.map { path in
-            try ICalendarFile.load(path: path, options: ICalendarLoadOptions(id: CalendarID(path), fallbackColor: "#3584e4",
+            try ICalendarFile.load(path: path, options: ICalendarLoadOptions(id: CalendarID(path), fallbackColor: CalendarPalette.first,
                                                                             timeZone: timeZone, scheduler: scheduler))
         }
         let store = CalendarStore(sources: sources, calendar: calendar, today: today, visibleMonth: month, firstWeekday: 2)

@@ -28,7 +28,7 @@ final class PlanFormTests: XCTestCase {
         XCTAssertEqual(form.calendarID, workID)
         XCTAssertFalse(form.isAllDay)
         XCTAssertEqual(form.title, "")
-        XCTAssertEqual(form.repeat, .none)
+        XCTAssertNil(form.repeatRule)
     }
 
     func testNewPlanTodayStartsAtTheNextHour() {
@@ -61,13 +61,13 @@ final class PlanFormTests: XCTestCase {
     func testFormFromAnAllDayPlanShowsTheLastDay() {
         let plan = Plan(id: .init(uid: "trip"), calendarID: workID, title: "Trip", location: "Kyoto",
                         notes: "Bring the JR pass", timing: .allDay(start: day(2026, 11, 10), end: day(2026, 11, 13)))
-        let form = PlanForm(plan: plan, repeat: .yearly, repeatEnd: .afterCount(3), calendar: utc)
+        let form = PlanForm(plan: plan, repeatRule: .simple(.yearly, count: 3), calendar: utc)
         XCTAssertTrue(form.isAllDay)
         XCTAssertEqual(form.startDateText, "2026-11-10")
         XCTAssertEqual(form.endDateText, "2026-11-12", "the exclusive end shows as the last day")
         XCTAssertEqual(form.location, "Kyoto")
         XCTAssertEqual(form.notes, "Bring the JR pass")
-        XCTAssertEqual(form.repeat, .yearly)
+        XCTAssertEqual(form.repeatRule, .simple(.yearly), "the end is apart, in repeatEnd")
         XCTAssertEqual(form.repeatEnd, .afterCount(3))
         XCTAssertTrue(form.repeatIsEditable)
         XCTAssertEqual(form.timing(calendar: utc), plan.timing, "and comes back unchanged")
@@ -206,7 +206,7 @@ final class PlanFormTests: XCTestCase {
         edited.title = "Dinner"
         edited.endTimeText = "11:00"
         edited.notes = "table for two"
-        edited.repeat = .weekly([2, 4])
+        edited.repeatRule = .simple(.weekly, weekdays: [2, 4])
         XCTAssertEqual(edited.changedFields(from: original), [.title, .endTime, .notes, .repeatRule])
         edited = original
         edited.calendarID = holidayID

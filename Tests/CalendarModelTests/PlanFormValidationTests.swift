@@ -90,29 +90,29 @@ final class PlanFormValidationTests: XCTestCase {
     }
 
     func testWeeklyNeedsADay() {
-        XCTAssertEqual(errors { $0.repeat = .weekly([]) }, [.repeatRule: "Choose at least one day of the week"])
-        XCTAssertEqual(errors { $0.repeat = .weekly([1, 7]) }, [:])
+        XCTAssertEqual(errors { $0.repeatRule = .simple(.weekly) }, [.repeatRule: "Choose at least one day of the week"])
+        XCTAssertEqual(errors { $0.repeatRule = .simple(.weekly, weekdays: [1, 7]) }, [:])
     }
 
     func testRepeatEndDate() {
-        XCTAssertEqual(errors { $0.repeat = .daily; $0.repeatEnd = .onDate("2026-11-28") },
+        XCTAssertEqual(errors { $0.repeatRule = .simple(.daily); $0.repeatEnd = .onDate("2026-11-28") },
                        [.repeatEnd: "The repetition ends before the plan starts"])
-        XCTAssertEqual(errors { $0.repeat = .daily; $0.repeatEnd = .onDate("2026-11-29") }, [:], "the start day itself is fine")
-        XCTAssertEqual(errors { $0.repeat = .monthly; $0.repeatEnd = .onDate("2026-02-29") },
+        XCTAssertEqual(errors { $0.repeatRule = .simple(.daily); $0.repeatEnd = .onDate("2026-11-29") }, [:], "the start day itself is fine")
+        XCTAssertEqual(errors { $0.repeatRule = .simple(.monthly); $0.repeatEnd = .onDate("2026-02-29") },
                        [.repeatEnd: "February 2026 has 28 days"])
-        XCTAssertEqual(errors { $0.repeat = .monthly; $0.repeatEnd = .onDate("2026-2-3") },
+        XCTAssertEqual(errors { $0.repeatRule = .simple(.monthly); $0.repeatEnd = .onDate("2026-2-3") },
                        [.repeatEnd: "“2026-2-3” is not a date; use YYYY-MM-DD"])
     }
 
     func testRepeatCount() {
-        XCTAssertEqual(errors { $0.repeat = .weekdays; $0.repeatEnd = .afterCount(0) },
+        XCTAssertEqual(errors { $0.repeatRule = .everyWeekday; $0.repeatEnd = .afterCount(0) },
                        [.repeatEnd: "Repeat at least once"])
-        XCTAssertEqual(errors { $0.repeat = .yearly; $0.repeatEnd = .afterCount(-2) }, [.repeatEnd: "Repeat at least once"])
-        XCTAssertEqual(errors { $0.repeat = .yearly; $0.repeatEnd = .afterCount(1) }, [:])
+        XCTAssertEqual(errors { $0.repeatRule = .simple(.yearly); $0.repeatEnd = .afterCount(-2) }, [.repeatEnd: "Repeat at least once"])
+        XCTAssertEqual(errors { $0.repeatRule = .simple(.yearly); $0.repeatEnd = .afterCount(1) }, [:])
     }
 
     func testRepeatEndIsIgnoredWithoutRepetition() {
-        XCTAssertEqual(errors { $0.repeat = .none; $0.repeatEnd = .afterCount(0) }, [:])
+        XCTAssertEqual(errors { $0.repeatRule = nil; $0.repeatEnd = .afterCount(0) }, [:])
     }
 
     func testSeveralProblemsAreAllReported() {

@@ -60,7 +60,7 @@ final class PlanPlacementTests: XCTestCase {
         let s = store([allDay("long", day(2026, 10, 20), through: day(2026, 11, 3))])
         XCTAssertEqual(days(of: "long", in: s), [day(2026, 11, 1), day(2026, 11, 2), day(2026, 11, 3)])
         XCTAssertEqual(s.plans(on: day(2026, 11, 1)).map(\.startsOnDay), [false])
-        XCTAssertEqual(s.totalPlanCountInLayout, 1)
+        XCTAssertEqual(s.slice(of: s.layout.span).planCount, 1)
     }
 
     func testBerlinSpringForwardWeek() {

@@ -189,15 +189,18 @@ final class QuickAddParserTests: XCTestCase {
 
 extension QuickAddParserTests {
     /// The rule in RRULE's words, UNTIL as a plain date, for reading the expectations.
-    static func text(of rule: QuickAddRepeat) -> String {
-        var parts = ["FREQ=" + rule.frequency.rawValue]
+    static func text(of rule: RecurrenceRule) -> String {
+        var parts = ["FREQ=" + rule.frequency.name]
         if rule.interval > 1 { parts.append("INTERVAL=\(rule.interval)") }
         let codes = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
         // Monday first, as RFC 5545 lists a week.
-        if !rule.weekdays.isEmpty { parts.append("BYDAY=" + rule.weekdays.sorted { ($0 + 5) % 7 < ($1 + 5) % 7 }.map { codes[$0 - 1] }.joined(separator: ",")) }
-        if let day = rule.monthDay { parts.append("BYMONTHDAY=\(day)") }
+        if !rule.byDay.isEmpty {
+            let weekdays: [Int] = rule.byDay.map(\.weekday).sorted { ($0 + 5) % 7 < ($1 + 5) % 7 }
+            parts.append("BYDAY=" + weekdays.map { codes[$0 - 1] }.joined(separator: ","))
+        }
+        if let day = rule.byMonthDay.first { parts.append("BYMONTHDAY=\(day)") }
         if let count = rule.count { parts.append("COUNT=\(count)") }
-        if let until = rule.until { parts.append("UNTIL=\(until)") }
+        if let until = rule.untilDay { parts.append("UNTIL=\(until)") }
         return parts.joined(separator: ";")
     }
 }

@@ -29,7 +29,7 @@ final class StoreIndexTests: XCTestCase {
             _ = store.plans(on: cell)
         }
         _ = store.agenda()
-        _ = store.totalPlanCountInLayout
+        _ = store.slice(of: store.layout.span).planCount
         XCTAssertEqual(source.queries, [store.layout.interval(in: utc)])
     }
 
@@ -41,7 +41,7 @@ final class StoreIndexTests: XCTestCase {
         XCTAssertEqual(store.uids(on: day(2026, 11, 12)), [])
         XCTAssertEqual(store.decoration(for: day(2026, 11, 10)).dots.count, 2)
         XCTAssertEqual(store.decoration(for: day(2026, 11, 12)), .none)
-        XCTAssertEqual(store.totalPlanCountInLayout, 4)
+        XCTAssertEqual(store.slice(of: store.layout.span).planCount, 4)
     }
 
     func testAgendaListsOnlyTheMonthsOwnDaysWithPlans() {
@@ -67,7 +67,7 @@ final class StoreIndexTests: XCTestCase {
         XCTAssertEqual(store.uids(on: day(2027, 6, 1)), ["far"])
         store.showMonth(month(2026, 11))
         XCTAssertEqual(store.layout.days.map { store.plans(on: $0) }, before)
-        XCTAssertEqual(store.totalPlanCountInLayout, 4)
+        XCTAssertEqual(store.slice(of: store.layout.span).planCount, 4)
     }
 
     func testDaysOutsideTheGridAskForThatDayAlone() {
@@ -130,7 +130,7 @@ final class StoreIndexTests: XCTestCase {
         }
         let source = CountingSource(plans: plans, calendar: utc)
         let store = makeStore([source])
-        XCTAssertEqual(store.totalPlanCountInLayout, 100_000)
+        XCTAssertEqual(store.slice(of: store.layout.span).planCount, 100_000)
         let counts = store.layout.days.map { store.decoration(for: $0).planCount }
         XCTAssertEqual(counts.reduce(0, +), 100_000)
         XCTAssertEqual(Set(counts), [2_380, 2_381])

@@ -56,11 +56,11 @@ final class StoreVisibilityTests: XCTestCase {
 
     func testHiddenPlansLeaveTheAgendaCountsAndDaysOutsideTheGrid() {
         let store = makeStore()
-        XCTAssertEqual(store.totalPlanCountInLayout, 4)
+        XCTAssertEqual(store.slice(of: store.layout.span).planCount, 4)
         store.setCalendar(workID, visible: false)
         XCTAssertEqual(store.agenda().map(\.day), [day(2026, 11, 18), day(2026, 11, 26)])
         XCTAssertEqual(store.agenda().flatMap { $0.plans.map(\.plan.id.uid) }, ["yoga", "thanks"])
-        XCTAssertEqual(store.totalPlanCountInLayout, 2)
+        XCTAssertEqual(store.slice(of: store.layout.span).planCount, 2)
 
         // 20 Dec is not in November's grid: answered from the sources directly, still filtered.
         XCTAssertEqual(store.uids(on: day(2026, 12, 20)), ["yoga-dec"])

@@ -14,7 +14,7 @@ final class SeriesSplitSyncTests: RadicaleSyncTestCase {
         let now = Date(timeIntervalSince1970: 1_795_953_600) // 2026-11-29 12:00 UTC
         try editLocally { document in
             try document.addEvent(PlanDraft(title: "Standup", timing: .timed(start: start, end: start.addingTimeInterval(900)),
-                                            repeatRule: RepeatRule(frequency: .weekly, end: .afterCount(6))),
+                                            repeatRule: .simple(.weekly, count: 6)),
                                   now: now, uid: "standup")
         }
         var report = try await syncer().sync()

@@ -58,7 +58,8 @@ final class CalendarDocumentEditTests: XCTestCase {
     func testRepeatRuleWithUntilIsWrittenInTheStartsFrame() throws {
         var document = try emptyCalendar()
         let start = TestSupport.date("2026-11-02 08:00")
-        let rule = RepeatRule.weekdays(end: .on(TestSupport.day("2026-11-06")))
+        var rule = RecurrenceRule.everyWeekday
+        rule.until = .init(day: TestSupport.day("2026-11-06"))
         try document.addEvent(PlanDraft(title: "Gym", timing: .timed(start: start, end: start.addingTimeInterval(1800)),
                                         timeZone: TestSupport.berlin, repeatRule: rule), now: now, uid: "gym")
         // The last second of Nov 6 in Berlin is 22:59:59 UTC.

@@ -4,7 +4,7 @@ import Foundation
 import ICalendarReading
 import XCTest
 
-/// Reading repeat rules back for the editor: exactly what `RepeatRule` can say, else nil.
+/// Reading repeat rules back for the editor: in `RecurrenceRule.simplified`'s terms, else nil.
 final class CalendarDocumentRepeatRuleTests: XCTestCase {
     private func document(_ lines: String, start: String = "DTSTART;TZID=Europe/Berlin:20261110T090000") throws -> CalendarDocument {
         try CalendarDocument(text: "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//T//EN\r\nBEGIN:VEVENT\r\nUID:e\r\n"
@@ -12,22 +12,22 @@ final class CalendarDocumentRepeatRuleTests: XCTestCase {
                              timeZone: TestSupport.berlin)
     }
 
-    private func rule(_ rrule: String, start: String = "DTSTART;TZID=Europe/Berlin:20261110T090000") throws -> RepeatRule? {
+    private func rule(_ rrule: String, start: String = "DTSTART;TZID=Europe/Berlin:20261110T090000") throws -> RecurrenceRule? {
         try document("RRULE:\(rrule)\r\n", start: start).repeatRule(uid: "e")
     }
 
     func testRulesKoyomiWritesReadBack() throws {
-        XCTAssertEqual(try rule("FREQ=DAILY"), RepeatRule(frequency: .daily))
-        XCTAssertEqual(try rule("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), RepeatRule.weekdays())
+        XCTAssertEqual(try rule("FREQ=DAILY"), RecurrenceRule.simple(.daily))
+        XCTAssertEqual(try rule("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR"), RecurrenceRule.everyWeekday)
         XCTAssertEqual(try rule("FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=6"),
-                       RepeatRule(frequency: .weekly, interval: 2, weekdays: [.tuesday, .thursday], end: .afterCount(6)))
-        XCTAssertEqual(try rule("FREQ=MONTHLY"), RepeatRule(frequency: .monthly))
-        XCTAssertEqual(try rule("FREQ=YEARLY;UNTIL=20301109"), RepeatRule(frequency: .yearly, end: .on(TestSupport.day("2030-11-09"))))
+                       RecurrenceRule.simple(.weekly, interval: 2, weekdays: [3, 5], count: 6))
+        XCTAssertEqual(try rule("FREQ=MONTHLY"), RecurrenceRule.simple(.monthly))
+        XCTAssertEqual(try rule("FREQ=YEARLY;UNTIL=20301109"), RecurrenceRule.simple(.yearly, until: TestSupport.day("2030-11-09")))
     }
 
     func testWhatTheEditorWritesIsWhatItReads() throws {
         var document = try document("")
-        let rule = RepeatRule(frequency: .weekly, weekdays: [.monday, .wednesday], end: .on(TestSupport.day("2026-12-16")))
+        let rule = RecurrenceRule.simple(.weekly, weekdays: [2, 4], until: TestSupport.day("2026-12-16"))
         try document.updateEvent(uid: "e", [.repeatRule(rule)], now: SaveTestSupport.now)
         XCTAssertEqual(document.repeatRule(uid: "e"), rule)
     }
@@ -35,15 +35,15 @@ final class CalendarDocumentRepeatRuleTests: XCTestCase {
     func testUTCUntilIsTheLastDayAnOccurrenceStartsOnInTheEventsZone() throws {
         // 09:00 Berlin is 08:00Z: UNTIL at 23:00Z on the 15th is already the 16th in Berlin,
         // but the 16th's occurrence (08:00Z) lies after it, so the last day is the 15th.
-        XCTAssertEqual(try rule("FREQ=DAILY;UNTIL=20261215T230000Z")?.end, .on(TestSupport.day("2026-12-15")))
-        XCTAssertEqual(try rule("FREQ=DAILY;UNTIL=20261216T080000Z")?.end, .on(TestSupport.day("2026-12-16")))
-        XCTAssertEqual(try rule("FREQ=DAILY;UNTIL=20261216T075959Z")?.end, .on(TestSupport.day("2026-12-15")))
+        XCTAssertEqual(try rule("FREQ=DAILY;UNTIL=20261215T230000Z")?.untilDay, TestSupport.day("2026-12-15"))
+        XCTAssertEqual(try rule("FREQ=DAILY;UNTIL=20261216T080000Z")?.untilDay, TestSupport.day("2026-12-16"))
+        XCTAssertEqual(try rule("FREQ=DAILY;UNTIL=20261216T075959Z")?.untilDay, TestSupport.day("2026-12-15"))
     }
 
     func testRedundantMonthDayAndMonthOfTheStartAreAccepted() throws {
-        XCTAssertEqual(try rule("FREQ=MONTHLY;BYMONTHDAY=10"), RepeatRule(frequency: .monthly))
-        XCTAssertEqual(try rule("FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=10"), RepeatRule(frequency: .yearly))
-        XCTAssertEqual(try rule("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR"), RepeatRule.weekdays())
+        XCTAssertEqual(try rule("FREQ=MONTHLY;BYMONTHDAY=10"), RecurrenceRule.simple(.monthly))
+        XCTAssertEqual(try rule("FREQ=YEARLY;BYMONTH=11;BYMONTHDAY=10"), RecurrenceRule.simple(.yearly))
+        XCTAssertEqual(try rule("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR"), RecurrenceRule.everyWeekday)
     }
 
     func testRulesTheEditorCannotShowAreNil() throws {
@@ -74,7 +74,7 @@ final class CalendarDocumentRepeatRuleTests: XCTestCase {
     }
 
     func testAllDayUntilIsItsDate() throws {
-        XCTAssertEqual(try rule("FREQ=WEEKLY;UNTIL=20261208", start: "DTSTART;VALUE=DATE:20261110")?.end,
-                       .on(TestSupport.day("2026-12-08")))
+        XCTAssertEqual(try rule("FREQ=WEEKLY;UNTIL=20261208", start: "DTSTART;VALUE=DATE:20261110")?.untilDay,
+                       TestSupport.day("2026-12-08"))
     }
 }

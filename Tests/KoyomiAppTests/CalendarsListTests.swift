@@ -198,8 +198,8 @@ final class CalendarsListTests: XCTestCase {
 
     func testSuggestedColoursSkipTheOnesInUse() {
         XCTAssertEqual(CalendarsPopover.suggestedColor(avoiding: []), "#3584e4")
-        XCTAssertEqual(CalendarsPopover.suggestedColor(avoiding: ["#3584E4", "rgb(51,209,122)"]), "#f6d32d",
+        XCTAssertEqual(CalendarsPopover.suggestedColor(avoiding: ["#3584E4", "rgb(230,97,0)"]), "#2ec27e",
                        "compared as colours, not as text")
-        XCTAssertEqual(CalendarsPopover.suggestedColor(avoiding: CalendarsPopover.palette), "#3584e4")
+        XCTAssertEqual(CalendarsPopover.suggestedColor(avoiding: CalendarPalette.colors), "#3584e4")
     }
 }

@@ -266,12 +266,12 @@ final class ColorAdjustmentTests: XCTestCase {
 
     func testSampleAndPaletteColoursStandOutInBothStyles() throws {
         let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../data")
-        var specs: [String] = CalendarLoader.palette + [DayDecoration.defaultColor]
+        var specs: [String] = CalendarPalette.colors + [DayDecoration.defaultColor]
         for name in try FileManager.default.contentsOfDirectory(atPath: data.path) where name.hasSuffix(".ics") {
             let text = try String(contentsOf: data.appendingPathComponent(name), encoding: .utf8)
             specs += text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("COLOR:") }.map { String($0.dropFirst(6)) }
         }
-        XCTAssertGreaterThan(specs.count, CalendarLoader.palette.count + 1, "the samples carry colours")
+        XCTAssertGreaterThan(specs.count, CalendarPalette.colors.count + 1, "the samples carry colours")
         for spec in specs {
             checkAdjusted(try XCTUnwrap(RGBA(parsing: spec), spec), spec)
         }

@@ -59,7 +59,7 @@ final class PlanEditorLayoutTests: PlanEditorTestCase, @unchecked Sendable {
             let start = Date(timeIntervalSince1970: 1_796_288_400)
             let plan = Plan(id: .init(uid: "gym"), calendarID: work.id, title: "Gym",
                             timing: .timed(start: start, end: start.addingTimeInterval(3600)))
-            let form = PlanForm(plan: plan, repeat: .none, repeatEnd: .never, zone: nil, calendar: calendar)
+            let form = PlanForm(plan: plan, repeatRule: nil, zone: nil, calendar: calendar)
             // The app's own style sheet, as the window has it.
             AppTestCase.stylesheet.install()
             defer { AppTestCase.stylesheet.uninstall() }

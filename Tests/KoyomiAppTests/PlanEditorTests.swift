@@ -162,13 +162,13 @@ final class PlanEditorTests: PlanEditorTestCase, @unchecked Sendable {
             XCTAssertTrue(section.weekdayBox.isVisible)
             XCTAssertTrue(section.endCaption.isVisible, "the end choice has a visible name")
             XCTAssertEqual(section.endCaption.text, "Repeat ends")
-            XCTAssertEqual(editor.form.repeat, .weekly([5]), "starts on the plan's own day, Thursday Dec 3")
+            XCTAssertEqual(editor.form.repeatRule, .simple(.weekly, weekdays: [5]), "starts on the plan's own day, Thursday Dec 3")
             section.weekdayToggles[3].isActive = false
             XCTAssertEqual(editor.fields.errorLabels[.repeatRule]?.text, "Choose at least one day of the week")
             XCTAssertFalse(editor.dialog.saveButton.isSensitive)
             section.weekdayToggles[0].isActive = true
             section.weekdayToggles[2].isActive = true
-            XCTAssertEqual(editor.form.repeat, .weekly([2, 4]))
+            XCTAssertEqual(editor.form.repeatRule, .simple(.weekly, weekdays: [2, 4]))
 
             section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.onDate.rawValue
             XCTAssertTrue(section.endDateEntry.isVisible)
@@ -190,7 +190,7 @@ final class PlanEditorTests: PlanEditorTestCase, @unchecked Sendable {
             let start = Date(timeIntervalSince1970: 1_795_910_400) // 2026-11-29 00:00Z = 09:00 in Tokyo
             let plan = Plan(id: .init(uid: "call"), calendarID: home.id, title: "Call", location: "Zoom",
                             timing: .timed(start: start, end: start.addingTimeInterval(1800)))
-            let original = PlanForm(plan: plan, repeat: .monthly, repeatEnd: .never,
+            let original = PlanForm(plan: plan, repeatRule: .simple(.monthly),
                                     zone: TimeZone(identifier: "Asia/Tokyo"), calendar: calendar)
             let editor = openEditor(original, isNew: false, in: parent)
             let fields = editor.fields

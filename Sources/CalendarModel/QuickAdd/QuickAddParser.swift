@@ -62,7 +62,7 @@ public struct QuickAddParser {
     struct Reading {
         var calendarName: String?
         var place: String?
-        var repeatRule: QuickAddRepeat?
+        var repeatRule: RecurrenceRule?
         var day: CalendarDay?
         var lastDay: CalendarDay?
         /// Seconds after midnight.
@@ -107,13 +107,13 @@ public struct QuickAddParser {
     }
 
     /// A repeat with weekdays or a day of the month starts on its first such day from `first`.
-    private func firstDay(of rule: QuickAddRepeat?, from first: CalendarDay) -> CalendarDay? {
+    private func firstDay(of rule: RecurrenceRule?, from first: CalendarDay) -> CalendarDay? {
         guard let rule else { return nil }
         for offset in 0..<400 {
             let day = first.adding(days: offset)
-            if !rule.weekdays.isEmpty, rule.weekdays.contains(day.weekday) { return day }
-            if let monthDay = rule.monthDay, day.day == monthDay { return day }
-            if rule.weekdays.isEmpty && rule.monthDay == nil { return nil }
+            if !rule.byDay.isEmpty, rule.weekdays.contains(day.weekday) { return day }
+            if rule.byMonthDay.contains(day.day) { return day }
+            if rule.byDay.isEmpty && rule.byMonthDay.isEmpty { return nil }
         }
         return nil
     }

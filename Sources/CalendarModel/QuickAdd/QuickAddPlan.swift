@@ -5,34 +5,19 @@ import Foundation
 public struct QuickAddPlan: Equatable, Sendable {
     public var title: String
     public var timing: PlanTiming
-    public var repeatRule: QuickAddRepeat?
+    /// A repeat the phrase asked for ("every Monday and Thursday", "毎月15日", "every 2 weeks
+    /// until March"): BYDAY and BYMONTHDAY as said, UNTIL a date.
+    public var repeatRule: RecurrenceRule?
     public var location: String?
     /// A calendar named with "/work" (or "in Work" when a calendar has that name).
     public var calendarName: String?
     /// The words that were understood, in the order they stand in the phrase.
     public var understood: [String]
-}
 
-/// A repeat a phrase asked for ("every Monday and Thursday", "毎月15日", "every 2 weeks until March").
-public struct QuickAddRepeat: Equatable, Sendable {
-    public enum Frequency: String, Sendable { case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY" }
-    public var frequency: Frequency
-    public var interval = 1
-    /// 1 = Sunday … 7 = Saturday.
-    public var weekdays: [Int] = []
-    public var monthDay: Int?
-    /// The last day it may happen on.
-    public var until: CalendarDay?
-    public var count: Int?
-
-    public init(frequency: Frequency, interval: Int = 1, weekdays: [Int] = [], monthDay: Int? = nil,
-                until: CalendarDay? = nil, count: Int? = nil) {
-        self.frequency = frequency
-        self.interval = interval
-        self.weekdays = weekdays
-        self.monthDay = monthDay
-        self.until = until
-        self.count = count
+    /// The repeat to write and to hand to the editor: in its simple terms (the plan starts on
+    /// the day of the month a phrase named, so BYMONTHDAY says nothing more).
+    public func simpleRepeatRule(in calendar: Calendar) -> RecurrenceRule? {
+        repeatRule.map { $0.simplified(startingOn: timing.days(in: calendar).lowerBound) ?? $0 }
     }
 }
 

@@ -23,9 +23,6 @@ final class CalendarsPopover {
     private let colors: ColorClasses
     private var connections: [SignalConnection] = []
 
-    /// GNOME's palette: a new calendar gets the first colour no calendar uses yet.
-    nonisolated static let palette = ["#3584e4", "#33d17a", "#f6d32d", "#ff7800", "#e01b24", "#9141ac", "#986a44", "#5e5c64"]
-
     init(window: Window, colors: ColorClasses) {
         self.window = window
         self.colors = colors
@@ -155,9 +152,10 @@ final class CalendarsPopover {
         question.present()
     }
 
-    /// The first palette colour none of `used` has (compared as parsed colours), else the first.
+    /// The first `CalendarPalette` colour none of `used` has (compared as parsed colours), else
+    /// the first: a new calendar's.
     nonisolated static func suggestedColor(avoiding used: [String]) -> String {
         let taken = Set(used.compactMap { RGBA(parsing: $0)?.hex })
-        return palette.first { !taken.contains($0) } ?? palette[0]
+        return CalendarPalette.colors.first { !taken.contains($0) } ?? CalendarPalette.first
     }
 }

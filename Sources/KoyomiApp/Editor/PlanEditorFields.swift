@@ -158,7 +158,7 @@ final class PlanEditorFields {
         calendarDropDown.selectedIndex = calendarChoices.firstIndex { $0.id == form.calendarID } ?? 0
         locationEntry.text = form.location
         notesView.text = form.notes
-        repeatSection.show(form.repeat, form.repeatEnd)
+        repeatSection.show(form.repeatRule, form.repeatEnd)
         remindersSection.show(form.reminders)
         syncPickers()
     }
@@ -227,7 +227,7 @@ final class PlanEditorFields {
         }
         form.location = locationEntry.text
         form.notes = notesView.text
-        (form.repeat, form.repeatEnd) = repeatSection.values
+        (form.repeatRule, form.repeatEnd) = repeatSection.values
         form.reminders = remindersSection.minutes
     }
 

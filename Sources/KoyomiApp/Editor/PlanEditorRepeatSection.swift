@@ -70,18 +70,17 @@ final class PlanEditorRepeatSection {
         root.append(errorLabel(.repeatEnd))
     }
 
-    /// Shows `repeat` and `end` (before handlers are connected: showing reports nothing).
-    func show(_ repeat: PlanForm.Repeat, _ end: PlanForm.RepeatEnd) {
-        let choice: Choice
-        var days: Set<Int> = []
-        switch `repeat` {
-        case .none: choice = .never
-        case .daily: choice = .daily
-        case .weekdays: choice = .weekdays
-        case let .weekly(set): choice = .weekly; days = set
-        case .monthly: choice = .monthly
-        case .yearly: choice = .yearly
+    /// Shows `rule` (nil: never) and `end` (before handlers are connected: showing reports nothing).
+    func show(_ rule: RecurrenceRule?, _ end: PlanForm.RepeatEnd) {
+        let choice: Choice = switch rule?.frequency {
+        case nil: .never
+        case .daily?: .daily
+        case .weekly? where rule?.isEveryWeekday == true: .weekdays
+        case .weekly?: .weekly
+        case .monthly?: .monthly
+        default: .yearly // the editor is not given sub-daily rules (`PlanForm.canShow`)
         }
+        let days = choice == .weekly ? rule?.weekdays ?? [] : []
         repeatDropDown.selectedIndex = choice.rawValue
         for (toggle, weekday) in zip(weekdayToggles, weekdayOrder) { toggle.isActive = days.contains(weekday) }
         switch end {
@@ -110,14 +109,14 @@ final class PlanEditorRepeatSection {
     }
 
     /// What the fields say now.
-    var values: (repeat: PlanForm.Repeat, end: PlanForm.RepeatEnd) {
-        let rule: PlanForm.Repeat = switch Choice(rawValue: repeatDropDown.selectedIndex ?? 0) ?? .never {
-        case .never: .none
-        case .daily: .daily
-        case .weekdays: .weekdays
-        case .weekly: .weekly(Set(zip(weekdayToggles, weekdayOrder).filter { $0.0.isActive }.map(\.1)))
-        case .monthly: .monthly
-        case .yearly: .yearly
+    var values: (rule: RecurrenceRule?, end: PlanForm.RepeatEnd) {
+        let rule: RecurrenceRule? = switch Choice(rawValue: repeatDropDown.selectedIndex ?? 0) ?? .never {
+        case .never: nil
+        case .daily: .simple(.daily)
+        case .weekdays: .everyWeekday
+        case .weekly: .simple(.weekly, weekdays: Set(zip(weekdayToggles, weekdayOrder).filter { $0.0.isActive }.map(\.1)))
+        case .monthly: .simple(.monthly)
+        case .yearly: .simple(.yearly)
         }
         let end: PlanForm.RepeatEnd = switch EndChoice(rawValue: endDropDown.selectedIndex ?? 0) ?? .never {
         case .never: .never

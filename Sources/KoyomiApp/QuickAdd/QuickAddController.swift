@@ -93,7 +93,7 @@ final class QuickAddController {
         let shown = Self.shown(plan, in: calendar)
         let format = formatter()
         var lines = [plan.title, format.agendaHeader(shown.days(in: store.calendar).lowerBound) + L(", ") + format.rangeText(for: shown)]
-        if let rule = plan.repeatRule { lines.append(Self.repeatText(rule, formatter: format)) }
+        if let rule = plan.simpleRepeatRule(in: store.calendar) { lines.append(Self.repeatText(rule, formatter: format)) }
         // TRANSLATORS: in quick add's preview; %@ is the place.
         if let place = plan.location { lines.append(FormatterStrings.fill(L("At %@"), place)) }
         // TRANSLATORS: in quick add's preview; %@ is the calendar the plan goes to.
@@ -113,21 +113,22 @@ final class QuickAddController {
     }
 
     /// "Repeats every week on Monday, Thursday, until March 31, 2027".
-    static func repeatText(_ rule: QuickAddRepeat, formatter: CalendarFormatter) -> String {
+    static func repeatText(_ rule: RecurrenceRule, formatter: CalendarFormatter) -> String {
         var text: String
         switch rule.frequency {
         case .daily: text = rule.interval > 1 ? FormatterStrings.fill(L("Repeats every %@ days"), String(rule.interval)) : L("Repeats daily")
         case .weekly: text = rule.interval > 1 ? FormatterStrings.fill(L("Repeats every %@ weeks"), String(rule.interval)) : L("Repeats weekly")
         case .monthly: text = rule.interval > 1 ? FormatterStrings.fill(L("Repeats every %@ months"), String(rule.interval)) : L("Repeats monthly")
-        case .yearly: text = rule.interval > 1 ? FormatterStrings.fill(L("Repeats every %@ years"), String(rule.interval)) : L("Repeats yearly")
+        default: // yearly (quick add makes no hourly rule)
+            text = rule.interval > 1 ? FormatterStrings.fill(L("Repeats every %@ years"), String(rule.interval)) : L("Repeats yearly")
         }
-        if !rule.weekdays.isEmpty {
+        if !rule.byDay.isEmpty {
             let names = formatter.calendar.standaloneWeekdaySymbols
             // TRANSLATORS: after "Repeats weekly"; %@ lists weekdays.
-            text += FormatterStrings.fill(L(" on %@"), rule.weekdays.map { names[$0 - 1] }.joined(separator: L(", ")))
+            text += FormatterStrings.fill(L(" on %@"), rule.byDay.map { names[$0.weekday - 1] }.joined(separator: L(", ")))
         }
         // TRANSLATORS: after a repeat; %@ is the last day.
-        if let until = rule.until { text += FormatterStrings.fill(L(", until %@"), formatter.agendaHeader(until)) }
+        if let until = rule.untilDay { text += FormatterStrings.fill(L(", until %@"), formatter.agendaHeader(until)) }
         // TRANSLATORS: after a repeat; %@ is how many times.
         if let count = rule.count { text += FormatterStrings.fill(L(", %@ times"), String(count)) }
         return text
@@ -147,7 +148,7 @@ final class QuickAddController {
         let zone = store.calendar.timeZone
         let utc = ["UTC", "GMT", "Etc/UTC", "Etc/GMT"].contains(zone.identifier)
         return PlanDraft(title: plan.title, timing: plan.timing, timeZone: utc ? nil : zone, location: plan.location,
-                         repeatRule: plan.repeatRule.map(RepeatRule.init))
+                         repeatRule: plan.simpleRepeatRule(in: store.calendar))
     }
 
     private func moreOptions() {
@@ -157,9 +158,9 @@ final class QuickAddController {
             return
         }
         let shown = Self.shown(plan, in: calendar)
-        let rule = plan.repeatRule.map(RepeatRule.init)
-        var form = PlanForm(plan: shown, repeat: rule.flatMap(PlanForm.Repeat.init(rule:)) ?? .none,
-                            repeatEnd: rule.map { PlanForm.RepeatEnd($0.end) } ?? .never, calendar: store.calendar)
+        let rule = plan.simpleRepeatRule(in: store.calendar)
+        var form = PlanForm(plan: shown, repeatRule: rule.flatMap { PlanForm.canShow($0) ? $0 : nil }, calendar: store.calendar)
+        if let rule { form.repeatEnd = PlanForm.RepeatEnd(rule) }
         form.reminders = editing.defaultReminders(calendar.id)
         view.entry.text = ""
         view.popover.popdown()

@@ -7,9 +7,6 @@ import ICalendarReading
 /// Reads calendar files for the window, turning every failure into a message that names the
 /// file and the problem. It only reads: edits go through `EditableFiles`.
 struct CalendarLoader {
-    /// Colours for calendars whose file names none, given in turn.
-    static let palette = CalendarInfo.fallbackColors
-
     /// A file to read, the colour it gets if it names none, and whether it may be edited.
     struct Request: Equatable {
         var path: String
@@ -46,7 +43,7 @@ struct CalendarLoader {
     var scheduler: LoadScheduler
 
     /// The options a file is read with: `Request` adds the fallback colour and read-only state.
-    func options(for path: String, fallbackColor: String = CalendarLoader.palette[0], isReadOnly: Bool = true)
+    func options(for path: String, fallbackColor: String = CalendarPalette.first, isReadOnly: Bool = true)
         -> ICalendarLoadOptions {
         var options = ICalendarLoadOptions(id: Self.id(for: path), fallbackColor: fallbackColor, timeZone: timeZone,
                                            isReadOnly: isReadOnly, scheduler: scheduler)

@@ -256,7 +256,7 @@ final class SyncController {
             files.openInBackground(paths: [path], readOnly: true)
             return
         }
-        let color = Subscription.palette[existing.count % Subscription.palette.count]
+        let color = Subscription.color(forIndex: existing.count)
         let subscription = Subscription(url: url, name: "", color: color, created: now)
         let refresher = SubscriptionRefresher(store: storage.subscriptions)
         let child = storage.vetExecutable

@@ -3,7 +3,7 @@ public struct RecurrenceRule: Hashable, Sendable {
     public enum Frequency: Int, Hashable, Sendable, CaseIterable {
         case secondly, minutely, hourly, daily, weekly, monthly, yearly
 
-        var name: String {
+        package var name: String {
             switch self {
             case .secondly: "SECONDLY"
             case .minutely: "MINUTELY"
@@ -16,7 +16,7 @@ public struct RecurrenceRule: Hashable, Sendable {
         }
 
         /// Seconds in one step of a sub-daily frequency.
-        var unitSeconds: Int? {
+        package var unitSeconds: Int? {
             switch self {
             case .secondly: 1
             case .minutely: 60

@@ -1,4 +1,4 @@
-import CalendarModel
+import Foundation
 
 /// Why an RRULE cannot be used, in words a user can act on ("COUNT=-1 is not a count of
 /// one or more").
@@ -11,7 +11,7 @@ public struct RuleProblem: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension RecurrenceRule {
-    static let weekdayCodes = ["SU": 1, "MO": 2, "TU": 3, "WE": 4, "TH": 5, "FR": 6, "SA": 7]
+    package static let weekdayCodes = ["SU": 1, "MO": 2, "TU": 3, "WE": 4, "TH": 5, "FR": 6, "SA": 7]
 
     /// Reads RRULE text ("FREQ=WEEKLY;BYDAY=MO,WE"); names are case-insensitive. Parts the
     /// RFC does not define are left out and named in `ignoredParts`; RSCALE other than
@@ -121,7 +121,7 @@ extension RecurrenceRule {
     }
 
     /// "20261231", "20261231T235959Z" or "20261231T235959".
-    static func until(_ text: String) -> Until? {
+    package static func until(_ text: String) -> Until? {
         let bytes = Array(text.utf8)
         func digits(_ range: Range<Int>) -> Int? {
             guard range.upperBound <= bytes.count else { return nil }

@@ -1,4 +1,4 @@
-import CalendarModel
+import Foundation
 
 /// A clock reading with no zone: a day and the seconds since its midnight. Rules repeat in
 /// the local time of their DTSTART (RFC 5545 §3.3.10), so expansion works in these and the
@@ -14,16 +14,16 @@ public struct RuleTime: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     /// Seconds on a clock that never changes its offset, for stepping sub-daily rules.
-    var absoluteSeconds: Int { day.julianOffset * 86_400 + secondOfDay }
+    package var absoluteSeconds: Int { day.julianOffset * 86_400 + secondOfDay }
 
-    init(absoluteSeconds seconds: Int) {
+    package init(absoluteSeconds seconds: Int) {
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         self.init(day: CalendarDay(julianOffset: days), secondOfDay: seconds - days * 86_400)
     }
 
-    var hour: Int { secondOfDay / 3600 }
-    var minute: Int { secondOfDay / 60 % 60 }
-    var second: Int { secondOfDay % 60 }
+    package var hour: Int { secondOfDay / 3600 }
+    package var minute: Int { secondOfDay / 60 % 60 }
+    package var second: Int { secondOfDay % 60 }
 
     public static func < (a: RuleTime, b: RuleTime) -> Bool {
         a.day != b.day ? a.day < b.day : a.secondOfDay < b.secondOfDay
