@@ -1,11 +1,5 @@
 /// The editor's repeat fields and the one rule type they stand for (`RecurrenceRule`).
 extension PlanForm {
-    /// Whether the editor's fields can show `rule` (already `simplified`) without losing
-    /// anything: they have no interval.
-    public static func canShow(_ rule: RecurrenceRule) -> Bool {
-        rule.interval == 1
-    }
-
     /// The rule to write: `repeatRule` ending as `repeatEnd` says; nil for "Never".
     public var writtenRepeatRule: RecurrenceRule? {
         guard var rule = repeatRule?.withoutEnd else { return nil }

@@ -35,11 +35,11 @@ public struct PlanForm: Hashable, Sendable {
     public var calendarID: CalendarID
     public var location: String
     public var notes: String
-    /// How the plan repeats (nil: it does not), as the editor offers it (`PlanForm.canShow`):
-    /// without its end, which is `repeatEnd` (its day as typed). `writtenRepeatRule` joins them.
+    /// How the plan repeats (nil: it does not), in the simple terms the editor offers
+    /// (`RecurrenceRule.simplified`): without its end, which is `repeatEnd` (its day as typed). `writtenRepeatRule` joins them.
     public var repeatRule: RecurrenceRule?
     public var repeatEnd: RepeatEnd
-    /// False when the stored rule says more than the editor can show (an interval, BYSETPOS…):
+    /// False when the stored rule says more than the editor can show (BYSETPOS, hourly…):
     /// the editor then shows the repeat fields read-only, so saving cannot flatten the rule.
     public var repeatIsEditable: Bool
     /// Reminders, in minutes before the start (0: at the start), earliest first. Alarms the
@@ -97,15 +97,25 @@ public struct PlanForm: Hashable, Sendable {
         var local = calendar
         local.timeZone = zone ?? calendar.timeZone
         let dates: (start: String, end: String, startTime: String, endTime: String)
+        let firstDay: CalendarDay
         switch plan.timing {
         case let .allDay(start, end):
             // Stored ends are exclusive; the form shows the last day.
             dates = (start.description, max(start, end.adding(days: -1)).description,
                      PlanForm.timeText(hour: 9, minute: 0, calendar: calendar),
                      PlanForm.timeText(hour: 10, minute: 0, calendar: calendar))
+            firstDay = start
         case let .timed(start, end):
-            dates = (CalendarDay(start, in: local).description, CalendarDay(end, in: local).description,
+            firstDay = CalendarDay(start, in: local)
+            dates = (firstDay.description, CalendarDay(end, in: local).description,
                      PlanForm.timeText(of: start, in: local), PlanForm.timeText(of: end, in: local))
+        }
+        var repeatRule = repeatRule
+        if var weekly = repeatRule, weekly.frequency == .weekly, weekly.byDay.isEmpty {
+            // A weekly rule without BYDAY repeats on its first day's weekday (in the plan's own
+            // zone, as DTSTART is): the editor shows that day's toggle on.
+            weekly.byDay = [.init(weekday: firstDay.weekday)]
+            repeatRule = weekly
         }
         self.init(title: plan.title, isAllDay: plan.isAllDay, startDateText: dates.start,
                   endDateText: dates.end, startTimeText: dates.startTime, endTimeText: dates.endTime,

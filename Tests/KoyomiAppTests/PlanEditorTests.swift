@@ -170,6 +170,23 @@ final class PlanEditorTests: PlanEditorTestCase, @unchecked Sendable {
             section.weekdayToggles[2].isActive = true
             XCTAssertEqual(editor.form.repeatRule, .simple(.weekly, weekdays: [2, 4]))
 
+            XCTAssertTrue(section.intervalRow.isVisible, "how many weeks apart")
+            XCTAssertEqual(section.intervalCaption.text, "Repeat every")
+            XCTAssertEqual(section.intervalSpin.accessibleLabel, "Repeat every")
+            XCTAssertEqual(section.intervalUnit.text, "week")
+            section.intervalSpin.value = 2
+            XCTAssertEqual(section.intervalUnit.text, "weeks")
+            XCTAssertEqual(editor.form.repeatRule, .simple(.weekly, interval: 2, weekdays: [2, 4]))
+            section.repeatDropDown.selectedIndex = PlanEditorRepeatSection.Choice.monthly.rawValue
+            XCTAssertEqual(section.intervalUnit.text, "months")
+            XCTAssertEqual(editor.form.repeatRule, .simple(.monthly, interval: 2))
+            section.repeatDropDown.selectedIndex = PlanEditorRepeatSection.Choice.weekdays.rawValue
+            XCTAssertFalse(section.intervalRow.isVisible, "Monday to Friday is every week")
+            XCTAssertFalse(section.intervalCaption.isVisible)
+            XCTAssertEqual(editor.form.repeatRule, .everyWeekday)
+            section.repeatDropDown.selectedIndex = PlanEditorRepeatSection.Choice.weekly.rawValue
+            section.intervalSpin.value = 1
+
             section.endDropDown.selectedIndex = PlanEditorRepeatSection.EndChoice.onDate.rawValue
             XCTAssertTrue(section.endDateEntry.isVisible)
             XCTAssertFalse(section.countSpin.isVisible)

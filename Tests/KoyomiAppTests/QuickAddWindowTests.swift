@@ -87,4 +87,28 @@ final class QuickAddWindowTests: AppTestCase {
             editor.dialog.close()
         }
     }
+
+    /// "Every 2 weeks" must reach the editor as it was read, and be saved so: the form once
+    /// showed "Never" and saved no repetition at all.
+    func testMoreOptionsKeepsHowOftenItRepeats() throws {
+        let path = try personal()
+        try MainActor.assumeIsolated {
+            let controller = openWindow([path])
+            let view = window.header.quickAdd
+            view.entry.text = "Sync every 2 weeks"
+            view.moreButton.click()
+            let editor = try XCTUnwrap(controller.editing.editor, "More Options… opens the full editor")
+            let section = editor.fields.repeatSection
+            XCTAssertEqual(section.repeatDropDown.selectedItem, "Weekly")
+            XCTAssertTrue(section.intervalRow.isVisible)
+            XCTAssertEqual(section.intervalSpin.value, 2)
+            XCTAssertEqual(section.intervalUnit.text, "weeks")
+            XCTAssertEqual(section.weekdayToggles.filter(\.isActive).map(\.accessibleLabel), ["Sunday"],
+                           "on the plan's own weekday, Sunday November 29")
+            editor.save()
+            waitForSaves()
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            XCTAssertTrue(text.contains("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=SU\r\n"), text)
+        }
+    }
 }

@@ -128,16 +128,9 @@ final class EditingController {
         let uid = entry.plan.id.uid
         let rule = document?.repeatRule(uid: uid)
         let isRepeating = document?.isRepeating(uid: uid) ?? (entry.plan.id.occurrence != nil)
-        var shown = rule.flatMap { PlanForm.canShow($0) ? $0 : nil }
-        if var weekly = shown, weekly.frequency == .weekly, weekly.byDay.isEmpty {
-            // A weekly rule without BYDAY repeats on its first day's weekday.
-            weekly.byDay = [.init(weekday: entry.plan.days(in: store.calendar).lowerBound.weekday)]
-            shown = weekly
-        }
-        // A rule the editor cannot show (every 2 weeks, the last Friday…) is kept as written.
-        var form = PlanForm(plan: entry.plan, repeatRule: shown, repeatIsEditable: !isRepeating || shown != nil,
+        // A rule the editor cannot show (the last Friday, every hour…: `repeatRule` is nil) is kept as written.
+        var form = PlanForm(plan: entry.plan, repeatRule: rule, repeatIsEditable: !isRepeating || rule != nil,
                             zone: document?.timeZone(uid: uid), calendar: store.calendar)
-        if shown == nil, let rule { form.repeatEnd = PlanForm.RepeatEnd(rule) }
         form.reminders = document?.reminderMinutes(uid: uid) ?? []
         return form
     }

@@ -2,8 +2,9 @@ import CalendarModel
 import Foundation
 import GtkKit
 
-/// The editor's repeat fields: how the plan repeats (with weekday toggles for "Weekly") and
-/// when the repetition ends (never, on a date, after a number of times).
+/// The editor's repeat fields: how the plan repeats (every how many days, weeks, months or
+/// years, with weekday toggles for "Weekly") and when the repetition ends (never, on a date,
+/// after a number of times).
 @MainActor
 final class PlanEditorRepeatSection {
     /// Positions in `repeatDropDown`, in `PlanEditorText.repeatChoices` order.
@@ -18,6 +19,12 @@ final class PlanEditorRepeatSection {
     /// The weekday (1 = Sunday … 7 = Saturday) of each toggle.
     let weekdayOrder: [Int]
     let weekdayBox = Box(.horizontal)
+    /// "Repeat every [2] weeks": how many days, weeks, months or years apart (not for "Weekdays").
+    let intervalCaption = Label(PlanEditorText.intervalCaption)
+    let intervalRow = Box(.horizontal, spacing: 6)
+    let intervalSpin = SpinButton(range: 1...99, value: 1)
+    /// The unit after the number ("weeks"), following the choice and the number.
+    let intervalUnit = Label("")
     let endRow = Box(.horizontal, spacing: 6)
     let endDropDown = DropDown(items: PlanEditorText.repeatEndChoices)
     let endDateEntry = Entry()
@@ -55,12 +62,19 @@ final class PlanEditorRepeatSection {
         endDateEntry.widthChars = 10
         endDateEntry.hexpand = true
         countSpin.accessibleLabel = PlanEditorText.repeatCount
+        intervalSpin.accessibleLabel = PlanEditorText.intervalCaption
+        intervalCaption.xalign = 0
+        intervalCaption.addCSSClass("heading")
+        intervalRow.append(intervalSpin)
+        intervalRow.append(intervalUnit)
         endRow.append(endDropDown)
         endRow.append(endDateEntry)
         endRow.append(countSpin)
         endRow.append(timesLabel)
 
         root.append(repeatDropDown)
+        root.append(intervalCaption)
+        root.append(intervalRow)
         root.append(weekdayBox)
         root.append(errorLabel(.repeatRule))
         endCaption.xalign = 0
@@ -78,10 +92,11 @@ final class PlanEditorRepeatSection {
         case .weekly? where rule?.isEveryWeekday == true: .weekdays
         case .weekly?: .weekly
         case .monthly?: .monthly
-        default: .yearly // the editor is not given sub-daily rules (`PlanForm.canShow`)
+        default: .yearly // the editor is not given sub-daily rules (`RecurrenceRule.simplified`)
         }
         let days = choice == .weekly ? rule?.weekdays ?? [] : []
         repeatDropDown.selectedIndex = choice.rawValue
+        intervalSpin.value = rule?.interval ?? 1
         for (toggle, weekday) in zip(weekdayToggles, weekdayOrder) { toggle.isActive = days.contains(weekday) }
         switch end {
         case .never: endDropDown.selectedIndex = EndChoice.never.rawValue
@@ -106,17 +121,20 @@ final class PlanEditorRepeatSection {
         endDropDown.onSelected { [weak self] _ in self?.changed() }
         endDateEntry.onChanged { [weak self] in self?.changed() }
         countSpin.onValueChanged { [weak self] _ in self?.changed() }
+        intervalSpin.onValueChanged { [weak self] _ in self?.changed() }
     }
 
     /// What the fields say now.
     var values: (rule: RecurrenceRule?, end: PlanForm.RepeatEnd) {
+        let every = intervalSpin.value
         let rule: RecurrenceRule? = switch Choice(rawValue: repeatDropDown.selectedIndex ?? 0) ?? .never {
         case .never: nil
-        case .daily: .simple(.daily)
+        case .daily: .simple(.daily, interval: every)
         case .weekdays: .everyWeekday
-        case .weekly: .simple(.weekly, weekdays: Set(zip(weekdayToggles, weekdayOrder).filter { $0.0.isActive }.map(\.1)))
-        case .monthly: .simple(.monthly)
-        case .yearly: .simple(.yearly)
+        case .weekly: .simple(.weekly, interval: every,
+                              weekdays: Set(zip(weekdayToggles, weekdayOrder).filter { $0.0.isActive }.map(\.1)))
+        case .monthly: .simple(.monthly, interval: every)
+        case .yearly: .simple(.yearly, interval: every)
         }
         let end: PlanForm.RepeatEnd = switch EndChoice(rawValue: endDropDown.selectedIndex ?? 0) ?? .never {
         case .never: .never
@@ -136,6 +154,10 @@ final class PlanEditorRepeatSection {
     private func updateVisibility() {
         let choice = Choice(rawValue: repeatDropDown.selectedIndex ?? 0) ?? .never
         weekdayBox.isVisible = choice == .weekly
+        let unit = PlanEditorText.intervalUnit(choice, count: intervalSpin.value)
+        intervalCaption.isVisible = unit != nil
+        intervalRow.isVisible = unit != nil
+        if let unit, intervalUnit.text != unit { intervalUnit.text = unit }
         endRow.isVisible = choice != .never
         endCaption.isVisible = choice != .never
         let end = EndChoice(rawValue: endDropDown.selectedIndex ?? 0) ?? .never

@@ -44,6 +44,23 @@ enum PlanEditorText {
          L("Weekly"), L("Monthly"), L("Yearly")]
     }
     static var weekdays: String { L("Repeat on") }
+    // TRANSLATORS: the caption of how far apart repetitions are, above "[2] weeks".
+    static var intervalCaption: String { L("Repeat every") }
+
+    /// The unit after the interval's number, "[2] weeks" (nil: the choice has no interval).
+    static func intervalUnit(_ choice: PlanEditorRepeatSection.Choice, count: Int) -> String? {
+        switch choice {
+        case .never, .weekdays: nil
+        // TRANSLATORS: follows the number of days between repetitions, as in "Repeat every [2] days".
+        case .daily: L("day", "days", count: count)
+        // TRANSLATORS: follows the number of weeks between repetitions, as in "Repeat every [2] weeks".
+        case .weekly: L("week", "weeks", count: count)
+        // TRANSLATORS: follows the number of months between repetitions, as in "Repeat every [2] months".
+        case .monthly: L("month", "months", count: count)
+        // TRANSLATORS: follows the number of years between repetitions, as in "Repeat every [2] years".
+        case .yearly: L("year", "years", count: count)
+        }
+    }
     // TRANSLATORS: the caption of when a repetition stops (Never, On date, After N times).
     static var repeatEndCaption: String { L("Repeat ends") }
     static var repeatEndChoices: [String] {
@@ -51,7 +68,7 @@ enum PlanEditorText {
         [L("Never"), L("On date"), L("After")]
     }
     // TRANSLATORS: tooltip of the repeat fields of a plan whose stored rule is more complex
-    // than the editor's choices (e.g. "every second week"); it is kept as it is.
+    // than the editor's choices (e.g. "the last Friday of each month"); it is kept as it is.
     static var repeatNotEditable: String { L("This plan repeats in a way Koyomi cannot edit; the rule is kept as it is") }
     static var repeatEndDate: String { L("Repeat end date") }
     static var repeatCount: String { L("Number of times") }

@@ -159,8 +159,7 @@ final class QuickAddController {
         }
         let shown = Self.shown(plan, in: calendar)
         let rule = plan.simpleRepeatRule(in: store.calendar)
-        var form = PlanForm(plan: shown, repeatRule: rule.flatMap { PlanForm.canShow($0) ? $0 : nil }, calendar: store.calendar)
-        if let rule { form.repeatEnd = PlanForm.RepeatEnd(rule) }
+        var form = PlanForm(plan: shown, repeatRule: rule, calendar: store.calendar)
         form.reminders = editing.defaultReminders(calendar.id)
         view.entry.text = ""
         view.popover.popdown()
