@@ -38,7 +38,7 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
         self.panel = panel
         self.editing = editing
         self.whenEditsSettled = whenEditsSettled
-        search = SearchController(store: store, window: window, formatter: formatter)
+        search = SearchController(store: store, surface: window, formatter: formatter)
         views = Dictionary(uniqueKeysWithValues: window.calendarViews.map { ($0.kind, $0) })
         window.planList.delegate = self
         window.delegate = self

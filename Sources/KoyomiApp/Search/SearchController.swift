@@ -17,7 +17,7 @@ final class SearchController: SearchResultsViewDelegate {
     nonisolated static let backgroundBuildThreshold = 5_000
 
     private let store: CalendarStore
-    private let window: MainWindow
+    private let surface: any SearchSurface
     private var formatter: CalendarFormatter
     private var session: SearchSession?
     /// Counts index builds, so a background build that finishes after the plans changed again
@@ -33,14 +33,14 @@ final class SearchController: SearchResultsViewDelegate {
     var didUpdateSummary: (@MainActor (String) -> Void)?
     private(set) var results = SearchResults.empty
 
-    init(store: CalendarStore, window: MainWindow, formatter: CalendarFormatter) {
+    init(store: CalendarStore, surface: any SearchSurface, formatter: CalendarFormatter) {
         self.store = store
-        self.window = window
+        self.surface = surface
         self.formatter = formatter
-        window.searchResults.delegate = self
-        window.searchEntry.onSearchChanged { [weak self] in self?.run() }
-        window.searchEntry.onActivate { [weak self] in self?.window.searchResults.activateRow(at: 0) }
-        window.searchBar.onSearchModeChanged { [weak self] open in self?.searchModeChanged(open) }
+        surface.searchResults.delegate = self
+        surface.searchEntry.onSearchChanged { [weak self] in self?.run() }
+        surface.searchEntry.onActivate { [weak self] in self?.surface.searchResults.activateRow(at: 0) }
+        surface.searchBar.onSearchModeChanged { [weak self] open in self?.searchModeChanged(open) }
         observation = store.observe { [weak self] change in
             guard let self, !change.isDisjoint(with: [.plans, .calendars, .today]) else { return }
             self.session = nil
@@ -50,7 +50,7 @@ final class SearchController: SearchResultsViewDelegate {
         }
     }
 
-    var isOpen: Bool { window.searchBar.isSearchMode }
+    var isOpen: Bool { surface.searchBar.isSearchMode }
 
     /// New locale or time zone: result rows are formatted again.
     func replaceFormatter(_ newFormatter: CalendarFormatter) {
@@ -61,10 +61,10 @@ final class SearchController: SearchResultsViewDelegate {
     /// Runs the entry's current text as a query and shows what it found.
     func run() {
         guard isOpen else { return }
-        let query = window.searchEntry.text
+        let query = surface.searchEntry.text
         guard let session = self.session ?? buildSession() else {
             // TRANSLATORS: in the results list while a large calendar's search index is being built.
-            window.searchResults.render([], emptyText: L("Preparing the search…"), summary: "")
+            surface.searchResults.render([], emptyText: L("Preparing the search…"), summary: "")
             return
         }
         results = session.search(query, limit: Self.rowLimit)
@@ -78,7 +78,7 @@ final class SearchController: SearchResultsViewDelegate {
             // TRANSLATORS: in the results list when no plan matches what was typed.
             : L("No plans match the search")
         let count = formatter.planCountText(results.totalCount)
-        window.searchResults.render(rows, emptyText: emptyText, summary: count)
+        surface.searchResults.render(rows, emptyText: emptyText, summary: count)
         // TRANSLATORS: the plan panel's handle while searching, before the number of plans found.
         didUpdateSummary?(blank ? L("Search") : CalendarCoordinator.handleTitle(L("Search"), count))
     }
@@ -110,22 +110,22 @@ final class SearchController: SearchResultsViewDelegate {
     // MARK: SearchResultsViewDelegate
 
     func searchResults(_ view: SearchResultsView, didActivate row: SearchResultRow) {
-        window.closeSearch()
+        surface.closeSearch()
         store.show(row.day)
-        window.focusShownView()
+        surface.focusShownView()
     }
 
     private func searchModeChanged(_ open: Bool) {
-        window.showSearchResults(open)
+        surface.showSearchResults(open)
         if open {
             didOpen?()
             run()
         } else {
-            window.searchEntry.text = ""
+            surface.searchEntry.text = ""
             results = .empty
             didClose?()
-            // The field is gone: give the keyboard back to the month or week shown.
-            if window.searchEntry.containsFocus || window.searchResults.root.containsFocus { window.focusShownView() }
+            // The field is gone: give the keyboard back to the view shown.
+            if surface.searchEntry.containsFocus || surface.searchResults.root.containsFocus { surface.focusShownView() }
         }
     }
 }
