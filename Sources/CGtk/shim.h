@@ -384,4 +384,14 @@ static inline GtkWidget *koyomi_shrink_box_new(void) {
     return box;
 }
 
+/* Whether a GSettings object's schema has `key` (g_object_get is variadic: not for Swift). */
+static inline gboolean koyomi_settings_has_key(GSettings *settings, const char *key) {
+    GSettingsSchema *schema = NULL;
+    g_object_get(settings, "settings-schema", &schema, NULL);
+    if (schema == NULL) return FALSE;
+    gboolean has = g_settings_schema_has_key(schema, key);
+    g_settings_schema_unref(schema);
+    return has;
+}
+
 #endif

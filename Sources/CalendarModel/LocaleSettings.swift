@@ -31,6 +31,23 @@ public struct LocaleSettings: Sendable {
         return LocaleSettings(locale: locale, firstWeekday: calendar.firstWeekday)
     }
 
+    /// The same locale writing times on a 24-hour clock (`true`), a 12-hour one (`false`), or
+    /// as the locale does (nil). ICU's "hours" keyword: every "j" template follows it
+    /// ("jmm" → "HH:mm"), so every time Koyomi writes does.
+    public func withClock(twentyFourHour: Bool?) -> LocaleSettings {
+        guard let twentyFourHour else { return self }
+        var components = Locale.Components(locale: locale)
+        components.hourCycle = twentyFourHour ? .zeroToTwentyThree : .oneToTwelve
+        return LocaleSettings(locale: Locale(components: components), firstWeekday: firstWeekday)
+    }
+
+    /// Whether the locale writes times on a 24-hour clock (its preferred hour, CLDR's "j", is
+    /// `H` or `k`).
+    public var usesTwentyFourHourClock: Bool {
+        let hour = DateFormatter.dateFormat(fromTemplate: "j", options: 0, locale: locale) ?? "h"
+        return hour.contains("H") || hour.contains("k")
+    }
+
     /// A Gregorian calendar in this locale and `timeZone`, starting weeks on `firstWeekday`.
     public func calendar(timeZone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)

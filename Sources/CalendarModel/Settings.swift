@@ -19,8 +19,13 @@ public struct Settings: Equatable, Sendable {
         didSet { firstWeekday = Self.validWeekday(firstWeekday) }
     }
 
-    /// Whether the grid shows a column of ISO 8601 week numbers.
-    public var showsWeekNumbers: Bool
+    /// Whether the grid shows a column of ISO 8601 week numbers; nil follows the desktop
+    /// (`showsWeekNumbers(desktop:)`).
+    public var showsWeekNumbers: Bool?
+
+    /// Whether times are written on a 24-hour clock; nil follows the desktop, else the locale
+    /// (`usesTwentyFourHourClock(desktop:)`).
+    public var usesTwentyFourHourClock: Bool?
 
     /// Whether years are written in the Japanese era ("令和8年") where the language is Japanese
     /// (`JapaneseEra.isOffered`). Off by default, also in a Japanese locale: Japanese desktops,
@@ -84,7 +89,7 @@ public struct Settings: Equatable, Sendable {
     /// A hand-edited value is kept within a minute and a day.
     public static let snoozeRange = 1...1_440
 
-    public init(firstWeekday: Int? = nil, showsWeekNumbers: Bool = false,
+    public init(firstWeekday: Int? = nil, showsWeekNumbers: Bool? = nil, usesTwentyFourHourClock: Bool? = nil,
                 showsJapaneseEra: Bool = false, colorsDays: Bool? = nil,
                 windowWidth: Int = Settings.defaultWidth, windowHeight: Int = Settings.defaultHeight,
                 isMaximized: Bool = false, panelPosition: PanelPosition? = nil,
@@ -95,6 +100,7 @@ public struct Settings: Equatable, Sendable {
         // Property observers do not run in an initializer, so validate here too.
         self.firstWeekday = Self.validWeekday(firstWeekday)
         self.showsWeekNumbers = showsWeekNumbers
+        self.usesTwentyFourHourClock = usesTwentyFourHourClock
         self.showsJapaneseEra = showsJapaneseEra
         self.colorsDays = colorsDays
         self.windowWidth = Self.clamp(windowWidth, to: Self.widthRange)
@@ -119,6 +125,27 @@ public struct Settings: Equatable, Sendable {
     /// the language is Japanese).
     public func colorsDays(localeDefault: Bool) -> Bool {
         colorsDays ?? localeDefault
+    }
+
+    /// Whether week numbers show: the choice made, else the desktop's, else not.
+    public func showsWeekNumbers(desktop: DesktopChoices) -> Bool {
+        showsWeekNumbers ?? desktop.showsWeekNumbers ?? false
+    }
+
+    /// The clock to write times on: the choice made, else the desktop's; nil: the locale's.
+    public func usesTwentyFourHourClock(desktop: DesktopChoices) -> Bool? {
+        usesTwentyFourHourClock ?? desktop.usesTwentyFourHourClock
+    }
+
+    /// Records the switch's new state: as a choice of its own only where it differs from what
+    /// the desktop (else `fallback`) says, so that switching back follows the desktop again.
+    public mutating func chooseWeekNumbers(_ shown: Bool, desktop: DesktopChoices) {
+        showsWeekNumbers = shown == (desktop.showsWeekNumbers ?? false) ? nil : shown
+    }
+
+    /// As `chooseWeekNumbers`; `localeDefault`: whether the locale writes times on a 24-hour clock.
+    public mutating func chooseTwentyFourHourClock(_ on: Bool, desktop: DesktopChoices, localeDefault: Bool) {
+        usesTwentyFourHourClock = on == (desktop.usesTwentyFourHourClock ?? localeDefault) ? nil : on
     }
 
     private static func validWeekday(_ weekday: Int?) -> Int? {

@@ -102,6 +102,7 @@ public final class KoyomiApplication {
         if let controller { return controller }
         let settings = LocaleSettings.fromEnvironment(environment)
         let controller = WindowController(application: application, localeSettings: settings,
+                                          desktop: DesktopSettings(environment: environment),
                                           settings: SettingsStore(environment: environment),
                                           storage: StorageContext(environment: environment, timeZone: Self.systemZone()),
                                           zone: Self.systemZone, now: clock.now, month: options.month,

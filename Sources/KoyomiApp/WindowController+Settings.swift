@@ -9,11 +9,15 @@ extension WindowController {
         let current = settings.settings
         mainWindow.window.setDefaultSize(width: Int32(current.windowWidth), height: Int32(current.windowHeight))
         if current.isMaximized { mainWindow.window.maximize() }
-        mainWindow.grid.showsWeekNumbers = current.showsWeekNumbers
+        mainWindow.grid.showsWeekNumbers = current.showsWeekNumbers(desktop: desktop.choices)
         mainWindow.window.setCSSClass(DayColors.windowClass, current.colorsDays(localeDefault: colorsDaysByDefault))
         mainWindow.errors.show(settings.problems)
         settings.onProblem = { [weak self] problem in self?.mainWindow.errors.show([problem]) }
         settingsObservation = settings.observe { [weak self] in self?.apply($0) }
+        desktop.onChange = { [weak self] in
+            guard let self else { return }
+            self.apply(self.settings.settings)
+        }
 
         // Remember the size the user left the window at (GTK keeps the default size current).
         mainWindow.window.onBoolSignal("close-request") { [weak self] in
@@ -41,11 +45,19 @@ extension WindowController {
 
     private func apply(_ new: Settings) {
         store.setFirstWeekday(new.firstWeekday(localeDefault: localeSettings.firstWeekday))
-        mainWindow.grid.showsWeekNumbers = new.showsWeekNumbers
+        mainWindow.grid.showsWeekNumbers = new.showsWeekNumbers(desktop: desktop.choices)
         mainWindow.window.setCSSClass(DayColors.windowClass, new.colorsDays(localeDefault: colorsDaysByDefault))
+        // Another clock changes every time written and the editor's fields: the locale's
+        // calendar is replaced, as when the zone changes.
+        let locale = environmentLocale.withClock(twentyFourHour: new.usesTwentyFourHourClock(desktop: desktop.choices))
+        let clockChanged = locale.locale != localeSettings.locale
+        if clockChanged {
+            localeSettings = locale
+            store.setCalendar(locale.calendar(timeZone: store.calendar.timeZone))
+        }
         // The era changes every text with a year: the same path as a new locale or zone.
         let era = new.showsJapaneseEra && JapaneseEra.isOffered(in: localeSettings.locale)
-        if era != coordinator.formatter.showsJapaneseEra {
+        if clockChanged || era != coordinator.formatter.showsJapaneseEra {
             coordinator.replaceFormatter(makeFormatter(calendar: store.calendar))
         }
     }
@@ -76,8 +88,8 @@ extension WindowController {
 
     func showPreferences() {
         if preferences == nil {
-            let controller = PreferencesController(store: settings, parent: mainWindow.window, locale: localeSettings,
-                                                   autostart: autostart)
+            let controller = PreferencesController(store: settings, parent: mainWindow.window, locale: environmentLocale,
+                                                   desktop: { [desktop] in desktop.choices }, autostart: autostart)
             controller.onClosed = { [weak self] in self?.preferences = nil }
             controller.onBackgroundChanged = { [weak self] isOn in self?.mainWindow.window.hidesOnClose = isOn }
             preferences = controller

@@ -17,7 +17,12 @@ final class WindowController: CalendarFileActions {
     private let openingFormatter: CalendarFormatter
     let panel: PanelController
     let colors = ColorClasses()
-    let localeSettings: LocaleSettings
+    /// The locale from the environment (`LANG`…), as the user's session gives it.
+    let environmentLocale: LocaleSettings
+    /// That locale writing times on the clock chosen (Preferences, else the desktop's).
+    var localeSettings: LocaleSettings
+    /// GNOME's clock format and week numbers, followed unless the user chose otherwise.
+    let desktop: DesktopSettings
     let settings: SettingsStore
     /// The user's calendar folder, backups, and the child that reads untrusted files.
     let storage: StorageContext
@@ -71,11 +76,16 @@ final class WindowController: CalendarFileActions {
     /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
     /// `loadScheduler`: the app's, which holds loads back until its first frame; `cacheWrites`:
     /// the app's, which it waits for before it exits.
-    init(application: Application, localeSettings: LocaleSettings, settings: SettingsStore, storage: StorageContext,
+    init(application: Application, localeSettings environmentLocale: LocaleSettings, desktop: DesktopSettings,
+         settings: SettingsStore, storage: StorageContext,
          zone: @escaping () -> TimeZone, now: @escaping () -> Date, month: YearMonth?,
          loadScheduler: LoadScheduler, cacheWrites: CacheWriteQueue) {
         self.loadScheduler = loadScheduler
         self.cacheWrites = cacheWrites
+        self.environmentLocale = environmentLocale
+        self.desktop = desktop
+        let localeSettings = environmentLocale.withClock(
+            twentyFourHour: settings.settings.usesTwentyFourHourClock(desktop: desktop.choices))
         self.localeSettings = localeSettings
         self.settings = settings
         self.storage = storage

@@ -59,4 +59,31 @@ final class LocaleSettingsTests: XCTestCase {
         let custom = LocaleSettings(locale: Locale(identifier: "de_DE"), firstWeekday: 7)
         XCTAssertEqual(custom.calendar(timeZone: zone).firstWeekday, 7)
     }
+
+    /// Another clock than the locale's is the locale with ICU's hour cycle: its "j" templates,
+    /// which every time Koyomi writes uses, follow it; language, region and weeks stay.
+    func testAnotherClockChangesOnlyTheHours() {
+        let american = settings(["LANG": "en_US.UTF-8"])
+        XCTAssertFalse(american.usesTwentyFourHourClock)
+        let twentyFour = american.withClock(twentyFourHour: true)
+        XCTAssertTrue(twentyFour.usesTwentyFourHourClock)
+        XCTAssertEqual(twentyFour.firstWeekday, 1)
+        XCTAssertEqual(twentyFour.locale.language.languageCode, "en")
+        XCTAssertEqual(twentyFour.locale.region, "US")
+        XCTAssertEqual(time(14, in: twentyFour), "14:00")
+        XCTAssertEqual(time(14, in: american.withClock(twentyFourHour: nil)), "2:00\u{202F}PM")
+
+        let japanese = settings(["LANG": "ja_JP.UTF-8"])
+        XCTAssertTrue(japanese.usesTwentyFourHourClock)
+        XCTAssertFalse(japanese.withClock(twentyFourHour: false).usesTwentyFourHourClock)
+        XCTAssertEqual(time(14, in: japanese.withClock(twentyFourHour: false)), "午後2:00")
+    }
+
+    private func time(_ hour: Int, in settings: LocaleSettings) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = settings.locale
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.setLocalizedDateFormatFromTemplate("jmm")
+        return formatter.string(from: Date(timeIntervalSince1970: Double(hour) * 3600))
+    }
 }

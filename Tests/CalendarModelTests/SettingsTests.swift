@@ -6,12 +6,39 @@ final class SettingsTests: XCTestCase {
     func testDefaults() {
         let settings = Settings.defaults
         XCTAssertNil(settings.firstWeekday, "the locale decides until the user chooses")
-        XCTAssertFalse(settings.showsWeekNumbers)
+        XCTAssertNil(settings.showsWeekNumbers, "the desktop decides until the user chooses")
+        XCTAssertFalse(settings.showsWeekNumbers(desktop: .none), "and without one, none")
+        XCTAssertNil(settings.usesTwentyFourHourClock(desktop: .none), "the locale's clock")
         XCTAssertEqual(settings.windowWidth, 720)
         XCTAssertEqual(settings.windowHeight, 760)
         XCTAssertFalse(settings.isMaximized)
         XCTAssertNil(settings.panelPosition, "nil means the default, half")
         XCTAssertEqual(Settings(), .defaults)
+    }
+
+    /// The desktop decides until the user switches to something else; switching back to what
+    /// the desktop says follows it again.
+    func testWeekNumbersAndClockFollowTheDesktopUntilChosen() {
+        let gnome = DesktopChoices(usesTwentyFourHourClock: true, showsWeekNumbers: true)
+        var settings = Settings.defaults
+        XCTAssertTrue(settings.showsWeekNumbers(desktop: gnome))
+        XCTAssertEqual(settings.usesTwentyFourHourClock(desktop: gnome), true)
+        settings.chooseWeekNumbers(false, desktop: gnome)
+        settings.chooseTwentyFourHourClock(false, desktop: gnome, localeDefault: false)
+        XCTAssertFalse(settings.showsWeekNumbers(desktop: gnome), "the user's choice wins")
+        XCTAssertEqual(settings.usesTwentyFourHourClock(desktop: gnome), false)
+        settings.chooseWeekNumbers(true, desktop: gnome)
+        settings.chooseTwentyFourHourClock(true, desktop: gnome, localeDefault: false)
+        XCTAssertNil(settings.showsWeekNumbers, "back to the desktop's")
+        XCTAssertNil(settings.usesTwentyFourHourClock)
+
+        // No desktop: the locale's clock (12-hour here) and no week numbers are the defaults.
+        settings.chooseTwentyFourHourClock(false, desktop: .none, localeDefault: false)
+        XCTAssertNil(settings.usesTwentyFourHourClock)
+        settings.chooseTwentyFourHourClock(true, desktop: .none, localeDefault: false)
+        XCTAssertEqual(settings.usesTwentyFourHourClock(desktop: .none), true)
+        settings.chooseWeekNumbers(true, desktop: .none)
+        XCTAssertEqual(settings.showsWeekNumbers, true)
     }
 
     func testFirstWeekdayMustBeOneToSeven() {

@@ -18,6 +18,9 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
     var currentNow = AppTestCase.now
     /// The zone the window's clock sees; tests change it to simulate travelling.
     var currentZone = TimeZone(identifier: "UTC")!
+    /// The session the window's `DesktopSettings` sees (`XDG_CURRENT_DESKTOP`): none, so GNOME's
+    /// schema defaults do not count; tests of following GNOME set "GNOME".
+    var desktopEnvironment: [String: String] = [:]
     private(set) var controller: WindowController!
     /// One registered application for all window tests: GTK keeps a just-released application
     /// alive until its session-bus calls finish, and a second one with the same id could not
@@ -113,6 +116,7 @@ class AppTestCase: XCTestCase, @unchecked Sendable {
         let settingsDirectory = settingsDirectory ?? directory.appendingPathComponent("config")
         let settings = LocaleSettings(locale: Locale(identifier: locale), firstWeekday: firstWeekday)
         let controller = WindowController(application: Self.application, localeSettings: settings,
+                                          desktop: DesktopSettings(environment: desktopEnvironment),
                                           settings: SettingsStore(environment: ["XDG_CONFIG_HOME": settingsDirectory.path]),
                                           storage: storage,
                                           zone: { [unowned self] in self.currentZone },

@@ -86,7 +86,7 @@ final class DayColorsTests: JapaneseTestCase, @unchecked Sendable {
             XCTAssertFalse(window.window.hasCSSClass(DayColors.windowClass), "off by default outside Japanese")
             XCTAssertEqual(cell("2026-11-22").numberDayClass, "day-sunday", "the class is there for any view to use")
             let preferences = PreferencesController(store: controller.settings, parent: window.window,
-                                                    locale: LocaleSettings(locale: Locale(identifier: "en_US"), firstWeekday: 1))
+                                                    locale: LocaleSettings(locale: Locale(identifier: "en_US"), firstWeekday: 1), desktop: { .none })
             XCTAssertFalse(preferences.dayColorsRow.isOn)
             preferences.dayColorsRow.isOn = true
             XCTAssertTrue(window.window.hasCSSClass(DayColors.windowClass), "at once")

@@ -69,7 +69,7 @@ final class JapaneseEraWindowTests: JapaneseTestCase, @unchecked Sendable {
             _ = openWindow([path], locale: "ja_JP", firstWeekday: 1, month: YearMonth(year: 2019, month: 5))
             XCTAssertEqual(title, "2019年5月", "Gregorian years by default")
             let preferences = PreferencesController(store: controller.settings, parent: window.window,
-                                                    locale: LocaleSettings(locale: Locale(identifier: "ja_JP"), firstWeekday: 1))
+                                                    locale: LocaleSettings(locale: Locale(identifier: "ja_JP"), firstWeekday: 1), desktop: { .none })
             let row = try XCTUnwrap(preferences.japaneseEraRow, "offered in Japanese")
             XCTAssertEqual(row.title, "年を和暦で表示する")
             XCTAssertEqual(row.toggle.accessibleLabel, "年を和暦で表示する")
@@ -103,7 +103,7 @@ final class JapaneseEraWindowTests: JapaneseTestCase, @unchecked Sendable {
             _ = openWindow([path], locale: "en_US", firstWeekday: 1, month: YearMonth(year: 2019, month: 5))
             XCTAssertEqual(title, "May 2019")
             let preferences = PreferencesController(store: controller.settings, parent: window.window,
-                                                    locale: LocaleSettings(locale: Locale(identifier: "en_US"), firstWeekday: 1))
+                                                    locale: LocaleSettings(locale: Locale(identifier: "en_US"), firstWeekday: 1), desktop: { .none })
             XCTAssertNil(preferences.japaneseEraRow)
             preferences.window.close()
         }

@@ -15,7 +15,7 @@ final class PreferencesWindowTests: AppTestCase, @unchecked Sendable {
     private func openPreferences(store: SettingsStore, locale: String = "en_US") throws -> PreferencesController {
         _ = openWindow([try sampleCalendar()], locale: locale)
         let preferences = PreferencesController(store: store, parent: window.window,
-                                                locale: LocaleSettings.fromEnvironment(["LANG": locale + ".UTF-8"]))
+                                                locale: LocaleSettings.fromEnvironment(["LANG": locale + ".UTF-8"]), desktop: { .none })
         preferences.present()
         XCTAssertTrue(MainLoop.iterate(until: { preferences.window.isMapped }), "Preferences never appeared")
         return preferences
@@ -57,8 +57,8 @@ final class PreferencesWindowTests: AppTestCase, @unchecked Sendable {
             let observation = store.observe { heard.append($0) }
 
             preferences.weekNumbersRow.isOn = true
-            XCTAssertTrue(store.settings.showsWeekNumbers)
-            XCTAssertTrue(try fileText().contains("show-week-numbers=true"))
+            XCTAssertEqual(store.settings.showsWeekNumbers, true)
+            XCTAssertTrue(try fileText().contains("\nweek-numbers=true"))
 
             preferences.firstWeekdayRow.selectedIndex = 2 // Monday
             XCTAssertEqual(store.settings.firstWeekday, 2)
@@ -127,7 +127,7 @@ final class PreferencesWindowTests: AppTestCase, @unchecked Sendable {
 
             preferences.weekNumbersRow.isOn = true
             XCTAssertEqual(try String(contentsOfFile: settingsPath + ".broken", encoding: .utf8), garbage)
-            XCTAssertTrue(SettingsStore(environment: environment).settings.showsWeekNumbers)
+            XCTAssertEqual(SettingsStore(environment: environment).settings.showsWeekNumbers, true)
         }
     }
 
@@ -168,7 +168,7 @@ final class PreferencesWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertTrue(window.window.isVisible, "the calendar window stays")
 
             store.update { $0.showsWeekNumbers = true } // no observer left to touch freed widgets
-            XCTAssertTrue(store.settings.showsWeekNumbers)
+            XCTAssertEqual(store.settings.showsWeekNumbers, true)
         }
     }
 }
@@ -183,7 +183,7 @@ final class ReminderPreferencesTests: AppTestCase, @unchecked Sendable {
             let store = SettingsStore(environment: environment)
             _ = openWindow([try sampleCalendar()])
             let autostart = AutostartEntry(environment: environment, executable: "/opt/koyomi/bin/koyomi")
-            let preferences = PreferencesController(store: store, parent: window.window, locale: LocaleSettings.fromEnvironment([:]),
+            let preferences = PreferencesController(store: store, parent: window.window, locale: LocaleSettings.fromEnvironment([:]), desktop: { .none },
                                                     autostart: autostart)
             var heard: [Bool] = []
             preferences.onBackgroundChanged = { heard.append($0) }

@@ -42,7 +42,7 @@ final class SettingsIntegrationTests: AppTestCase {
 
             let saved = try? String(contentsOfFile: controller.settings.path, encoding: .utf8)
             XCTAssertTrue(saved?.contains("first-weekday=2") == true, saved ?? "no settings file")
-            XCTAssertTrue(saved?.contains("show-week-numbers=true") == true, saved ?? "")
+            XCTAssertTrue(saved?.contains("\nweek-numbers=true") == true, saved ?? "")
         }
     }
 

@@ -55,7 +55,7 @@ final class SettingsStoreTests: XCTestCase {
         XCTAssertEqual(store.problems, [])
         let text = try fileText()
         XCTAssertTrue(text.contains("[Calendar]") && text.contains("first-weekday=2"), text)
-        XCTAssertTrue(text.contains("show-week-numbers=true"), text)
+        XCTAssertTrue(text.contains("\nweek-numbers=true"), text)
         XCTAssertTrue(text.contains("[Window]") && text.contains("width=1000") && text.contains("maximized=true"), text)
 
         let restarted = SettingsStore(environment: environment)
@@ -123,7 +123,7 @@ final class SettingsStoreTests: XCTestCase {
         try FileManager.default.removeItem(atPath: store.brokenCopyPath)
         XCTAssertTrue(store.update { $0.showsWeekNumbers = false })
         XCTAssertEqual(try String(contentsOfFile: store.brokenCopyPath, encoding: .utf8), garbage)
-        XCTAssertTrue(try fileText().contains("show-week-numbers=false"))
+        XCTAssertTrue(try fileText().contains("\nweek-numbers=false"))
     }
 
     func testAFolderNamedLikeTheSettingsFileIsLeftAlone() throws {
@@ -134,6 +134,36 @@ final class SettingsStoreTests: XCTestCase {
         XCTAssertFalse(store.update { $0.isMaximized = true })
         XCTAssertTrue(FileManager.default.fileExists(atPath: settingsPath + "/inside"), "nothing was deleted")
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.brokenCopyPath), "and nothing copied")
+    }
+
+    /// Week numbers and the clock are written only when chosen: no key follows the desktop.
+    /// Older versions always wrote "show-week-numbers": its "false" was no choice at all.
+    func testWeekNumbersAndClockAreWrittenOnlyWhenChosen() throws {
+        try writeSettings("[Calendar]\nshow-week-numbers=false\nclock-format=25h\n")
+        var store = SettingsStore(environment: environment)
+        XCTAssertNil(store.settings.showsWeekNumbers, "the old default follows the desktop")
+        XCTAssertNil(store.settings.usesTwentyFourHourClock)
+        XCTAssertEqual(store.problems.count, 1)
+        XCTAssertTrue(store.problems.first?.contains("clock-format=25h (not 12h or 24h)") == true, store.problems.description)
+        store.update { $0.usesTwentyFourHourClock = true }
+        var text = try fileText()
+        XCTAssertFalse(text.contains("week-numbers"), text)
+        XCTAssertTrue(text.contains("\nclock-format=24h"), text)
+        store = SettingsStore(environment: environment)
+        XCTAssertEqual(store.settings.usesTwentyFourHourClock, true)
+        store.update {
+            $0.usesTwentyFourHourClock = false
+            $0.showsWeekNumbers = false
+        }
+        text = try fileText()
+        XCTAssertTrue(text.contains("\nclock-format=12h") && text.contains("\nweek-numbers=false"), text)
+        XCTAssertEqual(SettingsStore(environment: environment).settings.showsWeekNumbers, false, "a choice now")
+        store.update {
+            $0.usesTwentyFourHourClock = nil
+            $0.showsWeekNumbers = nil
+        }
+        text = try fileText()
+        XCTAssertFalse(text.contains("clock-format") || text.contains("week-numbers"), text)
     }
 
     func testInvalidValuesAreIgnoredOneByOne() throws {
@@ -173,7 +203,7 @@ final class SettingsStoreTests: XCTestCase {
         var heard = 0
         let observation = store.observe { _ in heard += 1 }
         XCTAssertFalse(store.update { $0.showsWeekNumbers = true })
-        XCTAssertTrue(store.settings.showsWeekNumbers, "this run keeps the choice")
+        XCTAssertEqual(store.settings.showsWeekNumbers, true, "this run keeps the choice")
         XCTAssertEqual(heard, 1)
         XCTAssertEqual(store.problems.count, 1)
         XCTAssertTrue(store.problems[0].contains("koyomi"), store.problems[0])

@@ -57,7 +57,10 @@ final class SettingsStore {
     private enum Key {
         static let calendar = "Calendar"
         static let firstWeekday = "first-weekday"
-        static let showsWeekNumbers = "show-week-numbers"
+        /// Written by versions that could not follow the desktop: only "true" was a choice.
+        static let legacyWeekNumbers = "show-week-numbers"
+        static let weekNumbers = "week-numbers"
+        static let clockFormat = "clock-format"
         static let japaneseEra = "japanese-era"
         static let dayColors = "day-colors"
         static let hiddenCalendars = "hidden-calendars"
@@ -246,7 +249,16 @@ final class SettingsStore {
                 problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not 1…7)"), Key.firstWeekday, String(weekday)))
             }
         }
-        if let value = bool(Key.showsWeekNumbers, Key.calendar) { settings.showsWeekNumbers = value }
+        if bool(Key.legacyWeekNumbers, Key.calendar) == true { settings.showsWeekNumbers = true }
+        if let value = bool(Key.weekNumbers, Key.calendar) { settings.showsWeekNumbers = value }
+        if let value = file.string(Key.clockFormat, in: Key.calendar) {
+            switch value {
+            case "24h": settings.usesTwentyFourHourClock = true
+            case "12h": settings.usesTwentyFourHourClock = false
+            // TRANSLATORS: a settings problem, e.g. "clock-format=25h (not 12h or 24h)".
+            default: problems.append(FormatterStrings.fill(L("%1$@=%2$@ (not 12h or 24h)"), Key.clockFormat, value))
+            }
+        }
         if let value = bool(Key.japaneseEra, Key.calendar) { settings.showsJapaneseEra = value }
         if let value = bool(Key.dayColors, Key.calendar) { settings.colorsDays = value }
         if let value = file.string(Key.hiddenCalendars, in: Key.calendar) {
@@ -297,7 +309,17 @@ final class SettingsStore {
         } else {
             file.removeValue(for: Key.firstWeekday, in: Key.calendar)
         }
-        file.set(settings.showsWeekNumbers, for: Key.showsWeekNumbers, in: Key.calendar)
+        file.removeValue(for: Key.legacyWeekNumbers, in: Key.calendar)
+        if let shown = settings.showsWeekNumbers {
+            file.set(shown, for: Key.weekNumbers, in: Key.calendar)
+        } else {
+            file.removeValue(for: Key.weekNumbers, in: Key.calendar)
+        }
+        if let twentyFour = settings.usesTwentyFourHourClock {
+            file.set(twentyFour ? "24h" : "12h", for: Key.clockFormat, in: Key.calendar)
+        } else {
+            file.removeValue(for: Key.clockFormat, in: Key.calendar)
+        }
         file.set(settings.showsJapaneseEra, for: Key.japaneseEra, in: Key.calendar)
         if let colorsDays = settings.colorsDays {
             file.set(colorsDays, for: Key.dayColors, in: Key.calendar)

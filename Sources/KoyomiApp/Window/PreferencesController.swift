@@ -2,8 +2,8 @@ import CalendarModel
 import Foundation
 import GtkKit
 
-/// The Preferences window: the first day of the week, the week-number column, coloured
-/// weekends and holidays, the Japanese era (offered where the language is Japanese), how long
+/// The Preferences window: the first day of the week, the week-number column, the 24-hour
+/// clock, coloured weekends and holidays, the Japanese era (offered where the language is Japanese), how long
 /// Snooze waits and whether Koyomi runs in the background for reminders.
 ///
 /// Every change goes to the `SettingsStore` at once (saved, then observers such as the month
@@ -22,6 +22,11 @@ final class PreferencesController {
         static var automatic: String { L("Automatic (%@)") }
         static var weekNumbers: String { L("Show week numbers") }
         static var weekNumbersDetail: String { L("ISO 8601 week numbers beside each row of the month") }
+        // TRANSLATORS: a switch: times written as 14:00 rather than 2:00 PM.
+        static var twentyFourHour: String { L("24-hour clock") }
+        // TRANSLATORS: under "24-hour clock"; until changed here, the switch follows the desktop's
+        // own clock setting (GNOME's Date & Time), else the language's custom.
+        static var twentyFourHourDetail: String { L("14:00 rather than 2:00 PM; follows the desktop until changed here") }
         static var dayColors: String { L("Color weekends and holidays") }
         static var dayColorsDetail: String { L("Sundays and holidays in red, Saturdays in blue") }
         // TRANSLATORS: offered only in Japanese: years written as 令和8年 instead of 2026年.
@@ -42,7 +47,10 @@ final class PreferencesController {
     /// Item 0 is "Automatic"; items 1…7 are Sunday … Saturday, the same numbers as
     /// `Calendar.firstWeekday`, so an index is the weekday itself.
     let firstWeekdayRow: ComboRow
+    /// Week numbers: on or off as the desktop says until switched here (`Settings.chooseWeekNumbers`).
     let weekNumbersRow: SwitchRow
+    /// The clock times are written on, likewise (`Settings.chooseTwentyFourHourClock`).
+    let clockRow: SwitchRow
     /// Sundays and holidays red, Saturdays blue (`Settings.colorsDays`).
     let dayColorsRow: SwitchRow
     /// Years in the Japanese era; only where the language is Japanese (`JapaneseEra.isOffered`).
@@ -59,19 +67,28 @@ final class PreferencesController {
     private let store: SettingsStore
     /// Whether days are coloured when the user has not chosen (the language is Japanese).
     private let colorsDaysByDefault: Bool
+    /// What the desktop says now (GNOME's clock format and week numbers).
+    private let desktop: () -> DesktopChoices
+    /// Whether the user's locale writes times on a 24-hour clock.
+    private let localeUsesTwentyFourHourClock: Bool
     private var observation: SettingsStore.Observation?
 
     /// - Parameters:
     ///   - parent: the main window; Preferences is modal and transient for it.
     ///   - locale: the user's locale and its first weekday (`LocaleSettings.fromEnvironment`):
     ///     it names the weekdays and says which one "Automatic" means.
+    ///   - desktop: what the desktop says of the week numbers and the clock (`DesktopSettings`).
     ///   - autostart: the log-in entry "Run in the background" switches; nil hides the switch.
-    init(store: SettingsStore, parent: Window, locale: LocaleSettings, autostart: AutostartEntry? = nil) {
+    init(store: SettingsStore, parent: Window, locale: LocaleSettings, desktop: @escaping () -> DesktopChoices,
+         autostart: AutostartEntry? = nil) {
         self.store = store
+        self.desktop = desktop
+        localeUsesTwentyFourHourClock = locale.usesTwentyFourHourClock
         window = PreferencesWindow(transientFor: parent)
         window.title = Text.title
         firstWeekdayRow = ComboRow(title: Text.firstWeekday, items: Self.weekdayChoices(locale: locale))
         weekNumbersRow = SwitchRow(title: Text.weekNumbers, subtitle: Text.weekNumbersDetail)
+        clockRow = SwitchRow(title: Text.twentyFourHour, subtitle: Text.twentyFourHourDetail)
         dayColorsRow = SwitchRow(title: Text.dayColors, subtitle: Text.dayColorsDetail)
         colorsDaysByDefault = JapaneseHolidaySource.isJapanese(locale.locale)
         japaneseEraRow = JapaneseEra.isOffered(in: locale.locale)
@@ -80,6 +97,7 @@ final class PreferencesController {
         let group = PreferencesGroup(title: Text.calendarGroup)
         group.add(firstWeekdayRow)
         group.add(weekNumbersRow)
+        group.add(clockRow)
         group.add(dayColorsRow)
         if let japaneseEraRow { group.add(japaneseEraRow) }
         snoozeRow = ComboRow(title: Text.snooze, items: Settings.snoozeChoices.map(Text.minutes))
@@ -99,7 +117,14 @@ final class PreferencesController {
             self?.store.update { $0.firstWeekday = index == 0 ? nil : index }
         }
         weekNumbersRow.onToggled { [weak self] isOn in
-            self?.store.update { $0.showsWeekNumbers = isOn }
+            guard let self else { return }
+            let desktop = self.desktop()
+            self.store.update { $0.chooseWeekNumbers(isOn, desktop: desktop) }
+        }
+        clockRow.onToggled { [weak self] isOn in
+            guard let self else { return }
+            let desktop = self.desktop(), localeDefault = self.localeUsesTwentyFourHourClock
+            self.store.update { $0.chooseTwentyFourHourClock(isOn, desktop: desktop, localeDefault: localeDefault) }
         }
         dayColorsRow.onToggled { [weak self] isOn in
             self?.store.update { $0.colorsDays = isOn }
@@ -145,7 +170,9 @@ final class PreferencesController {
     private func show(_ settings: Settings) {
         // GTK notifies only real changes, and the store ignores equal values: no feedback loop.
         firstWeekdayRow.selectedIndex = settings.firstWeekday ?? 0
-        weekNumbersRow.isOn = settings.showsWeekNumbers
+        let desktop = self.desktop()
+        weekNumbersRow.isOn = settings.showsWeekNumbers(desktop: desktop)
+        clockRow.isOn = settings.usesTwentyFourHourClock(desktop: desktop) ?? localeUsesTwentyFourHourClock
         dayColorsRow.isOn = settings.colorsDays(localeDefault: colorsDaysByDefault)
         japaneseEraRow?.isOn = settings.showsJapaneseEra
         // A hand-edited time that is not one of the choices shows none of them.
