@@ -38,14 +38,16 @@ public final class OnlineAccountsService: @unchecked Sendable {
     /// The token a renewal (EnsureCredentials) hands out, and the one the `TokenProxy` accepts.
     public let tokenFile: URL
     private let folder: URL
-    private let bus: ServerProcess
+    private let bus: ServerProcess?
     private let service: ServerProcess
     private static let python = URL(fileURLWithPath: "/usr/bin/python3")
     private static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("goa-service.py")
 
     /// `tokenFile`: a file holding the valid token (a `TokenProxy`'s), else one made with "token-1".
-    public init(accounts: [Account], tokenFile: URL? = nil) throws {
+    /// `onSessionBus`: on the tests' own session bus (scripts/test's), where the window under
+    /// test looks, instead of a private one.
+    public init(accounts: [Account], tokenFile: URL? = nil, onSessionBus: Bool = false) throws {
         guard (try? TestEnvironment.run(Self.python, ["-c", "from gi.repository import Gio"],
                                         environment: ProcessInfo.processInfo.environment))?.status == 0 else {
             throw XCTSkip("python3-gi is not installed (scripts/setup --test installs it)")
@@ -59,14 +61,23 @@ public final class OnlineAccountsService: @unchecked Sendable {
         }
         let list = folder.appendingPathComponent("accounts.json")
         try JSONEncoder().encode(accounts).write(to: list)
-        bus = ServerProcess(folder: try TestEnvironment.makeFolder("koyomi-goa-bus"))
-        try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"],
-                      readyLine: "\n", failure: "dbus-daemon did not start")
-        guard let address = bus.log?.text.split(separator: "\n").first(where: { $0.hasPrefix("unix:") }) else {
-            bus.stop()
-            throw ServerProcess.StartFailure(what: "dbus-daemon printed no address", output: bus.log?.text ?? "")
+        if onSessionBus {
+            guard let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"] else {
+                throw XCTSkip("no session bus (scripts/test provides one)")
+            }
+            bus = nil
+            busAddress = address
+        } else {
+            let bus = ServerProcess(folder: try TestEnvironment.makeFolder("koyomi-goa-bus"))
+            try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"],
+                          readyLine: "\n", failure: "dbus-daemon did not start")
+            guard let address = bus.log?.text.split(separator: "\n").first(where: { $0.hasPrefix("unix:") }) else {
+                bus.stop()
+                throw ServerProcess.StartFailure(what: "dbus-daemon printed no address", output: bus.log?.text ?? "")
+            }
+            self.bus = bus
+            busAddress = String(address)
         }
-        busAddress = String(address)
         service = ServerProcess(folder: try TestEnvironment.makeFolder("koyomi-goa-service"))
         do {
             try service.start(Self.python, ["-u", Self.script.path, list.path, self.tokenFile.path], environment: environment,
@@ -91,7 +102,7 @@ public final class OnlineAccountsService: @unchecked Sendable {
 
     public func stop() {
         service.stop()
-        bus.stop()
+        bus?.stop()
         try? FileManager.default.removeItem(at: folder)
     }
 
