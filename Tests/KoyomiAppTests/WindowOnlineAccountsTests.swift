@@ -8,7 +8,7 @@ import XCTest
 
 /// Issue 37 in the window: a GNOME Online Accounts account (a stand-in GOA on the tests'
 /// session bus, Nextcloud-like: Basic auth with GOA's password) shows its calendar by itself,
-/// and goes when its calendars are switched off in GOA while the window runs.
+/// under the account's name in the calendars list, and goes when its calendars are switched off in GOA while the window runs.
 final class WindowOnlineAccountsTests: AppTestCase, @unchecked Sendable {
     private var server: RadicaleServer!
     private var goa: OnlineAccountsService!
@@ -41,6 +41,10 @@ final class WindowOnlineAccountsTests: AppTestCase, @unchecked Sendable {
             cell("2026-12-01").button.click()
             XCTAssertEqual(rowTitles, ["Dentist"])
             XCTAssertEqual((try? controller.storage.accounts.load())?.map(\.displayName), ["alice@cloud.example"])
+            // In the calendars list, under the account's name as GOA presents it.
+            let row = fileCalendars.first.flatMap { controller.calendarsList.popover.row(for: $0.id) }
+            XCTAssertEqual(row?.caption.text, "alice@cloud.example")
+            XCTAssertEqual(row?.caption.isVisible, true)
         }
         // Switched off in GNOME Settings: the watcher notices, the calendar leaves the list.
         try goa.set("account_nextcloud", "CalendarDisabled", true)
