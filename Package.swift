@@ -33,6 +33,12 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // GIO's GDBus, for GNOME Online Accounts (GTK links GIO anyway).
+        .systemLibrary(
+            name: "CGio",
+            pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]
+        ),
         // glibc's gettext: a header, nothing to link.
         .systemLibrary(name: "CIntl"),
         .target(name: "Translation", dependencies: ["CIntl"]),
@@ -62,9 +68,11 @@ let package = Package(
                                                         "CalendarEditing"]),
         .target(name: "KoyomiApp", dependencies: ["GtkKit", "Translation", "CalendarModel", "ICalendarReading", "CalendarEditing",
                                                   "CalendarLibrary", "CalendarVetting",
-                                                  "FileSafety", "Accounts", "CalDAV", "CalendarSync"]),
+                                                  "FileSafety", "Accounts", "CalDAV", "CalendarSync", "OnlineAccounts"]),
         // CalDAV accounts: the list in $XDG_DATA_HOME/koyomi/sync/, passwords in the keyring.
         .target(name: "Accounts", dependencies: ["CSecret", "FileSafety"]),
+        // GNOME Online Accounts read over GDBus: the accounts, their credentials per request, changes.
+        .target(name: "OnlineAccounts", dependencies: ["CGio"]),
         // HTTP exchanges with untrusted servers over libcurl: silence timeouts, cut answers as errors.
         .target(name: "HTTPTransport", dependencies: ["CCurl"]),
         // CalDAV over HTTPTransport and libxml2's push parser (opened when first needed): discovery,
@@ -72,19 +80,20 @@ let package = Package(
         .target(name: "CalDAV", dependencies: ["HTTPTransport"]),
         // Offline-first sync of local calendar files with CalDAV collections; subscriptions.
         .target(name: "CalendarSync", dependencies: ["CalDAV", "HTTPTransport", "CalendarModel", "ICalendarReading", "CalendarEditing",
-                                                     "CalendarLibrary", "CalendarVetting", "FileSafety", "Accounts"]),
+                                                     "CalendarLibrary", "CalendarVetting", "FileSafety", "Accounts",
+                                                     "OnlineAccounts"]),
         // `koyomi list|add|…|sync|subscribe|…`: the same model and storage, never GTK.
         .target(name: "KoyomiCLI", dependencies: ["Translation", "CalendarModel", "ICalendarReading", "CalendarEditing",
                                                   "CalendarLibrary", "CalendarVetting", "FileSafety", "Accounts", "CalDAV",
-                                                  "CalendarSync"]),
+                                                  "CalendarSync", "OnlineAccounts"]),
         .executableTarget(name: "koyomi", dependencies: ["KoyomiApp", "KoyomiCLI", "CalendarVetting"]),
         // Issue 4's benchmark harness: `swift run -c release koyomi-bench` (docs/performance.md).
         .executableTarget(name: "koyomi-bench", dependencies: ["CalendarModel", "ICalendarReading", "CalendarEditing",
                                                                "CalendarVetting", "FileSafety", "CICal"]),
 
         // Helpers shared by the test targets (no tests of its own).
-        // The SabreDAV server script is run by `php -S`, not compiled.
-        .target(name: "TestSupport", path: "Tests/Support", exclude: ["sabredav-server.php"]),
+        // The SabreDAV server script is run by `php -S`, the GNOME Online Accounts stand-in by python3: not compiled.
+        .target(name: "TestSupport", path: "Tests/Support", exclude: ["sabredav-server.php", "goa-service.py"]),
         .testTarget(name: "CalendarModelTests", dependencies: ["CalendarModel", "TestSupport"]),
         .testTarget(
             name: "ICalendarTests",
@@ -118,7 +127,7 @@ let package = Package(
         // Against a real Radicale started per test (Tests/Support/RadicaleServer.swift).
         .testTarget(name: "CalDAVTests", dependencies: ["CalDAV", "TestSupport"]),
         .testTarget(name: "CalendarSyncTests", dependencies: ["CalendarSync", "CalDAV", "ICalendarReading", "CalendarEditing",
-                                                           "FileSafety", "TestSupport"]),
+                                                           "FileSafety", "TestSupport", "OnlineAccounts", "Accounts"]),
         .testTarget(name: "KoyomiCLITests", dependencies: ["KoyomiCLI", "CalendarModel", "ICalendarReading", "CalendarEditing", "CalendarVetting",
                                                           "FileSafety", "Translation", "TestSupport"]),
     ]

@@ -15,6 +15,9 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
     /// The server calendars the user chose to show, in the order shown.
     public var calendars: [AccountCalendar]
     public var created: Date
+    /// Set for an account that GNOME Online Accounts holds: Koyomi keeps its calendars here
+    /// but asks GOA for credentials on every sync, and keeps no password of it.
+    public var onlineAccount: OnlineAccountLink?
 
     public init(
         id: String = UUID().uuidString,
@@ -22,7 +25,8 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
         serverURL: URL,
         userName: String,
         calendars: [AccountCalendar] = [],
-        created: Date
+        created: Date,
+        onlineAccount: OnlineAccountLink? = nil
     ) {
         self.id = id
         self.displayName = displayName
@@ -30,5 +34,6 @@ public struct Account: Codable, Hashable, Sendable, Identifiable {
         self.userName = userName
         self.calendars = calendars
         self.created = created
+        self.onlineAccount = onlineAccount
     }
 }

@@ -16,8 +16,7 @@ import HTTPTransport
 public final class CalDAVClient: Sendable {
     /// The account's server as the user entered it; relative hrefs are resolved against it.
     public let baseURL: URL
-    public let user: String
-    private let password: String
+    private let credentials: CalDAVCredentials
     private let session: HTTPSession
     /// Redirects followed per request before giving up (well-known, moved collections).
     private static let maxRedirects = 5
@@ -27,11 +26,16 @@ public final class CalDAVClient: Sendable {
     ///     request fails as `.unreachable`; a large listing that keeps arriving may take longer.
     ///   - answerWait: how long the server may think before its answer begins: Radicale lists
     ///     50,000 plans for more than 30 s before sending a byte.
-    public init(baseURL: URL, user: String, password: String, timeout: TimeInterval = 30,
-                answerWait: TimeInterval = 300) {
+    public convenience init(baseURL: URL, user: String, password: String, timeout: TimeInterval = 30,
+                            answerWait: TimeInterval = 300) {
+        self.init(baseURL: baseURL, credentials: .basic(user: user, password: password), timeout: timeout,
+                  answerWait: answerWait)
+    }
+
+    /// A client whose credentials are asked for each request (`CalDAVCredentials`).
+    public init(baseURL: URL, credentials: CalDAVCredentials, timeout: TimeInterval = 30, answerWait: TimeInterval = 300) {
         self.baseURL = baseURL
-        self.user = user
-        self.password = password
+        self.credentials = credentials
         // Redirects are followed by `send` itself (with the same method and body, and the
         // password only where `mayReceiveCredentials` allows); a 401 comes back as a status.
         session = HTTPSession(limits: .init(connectSeconds: min(timeout, 15), silenceSeconds: timeout,
@@ -51,14 +55,38 @@ public final class CalDAVClient: Sendable {
     }
 
     /// Sends one request, following redirects with the same method and body, and turns
-    /// transport failures into `CalDAVError`. HTTP error statuses are returned, not thrown.
+    /// transport failures into `CalDAVError`. HTTP error statuses are returned, not thrown,
+    /// except a refusal to go on (`RateLimit`): waited out a few times, then `.rateLimited`.
+    /// A 401 asks the credentials once more (renewed), then stands.
     func send(_ method: String, _ url: URL, headers: [String: String] = [:], body: String? = nil) async throws -> Reply {
+        var renewed = false
+        var waits = 0
+        while true {
+            let reply = try await sendOnce(method, url, headers: headers, body: body)
+            if reply.status == 401, !renewed, mayReceiveCredentials(reply.url) {
+                renewed = true
+                if try await credentials.authorization(true) != nil { continue }
+                return reply
+            }
+            if let limit = RateLimit(reply.status, headers: reply.headers, body: reply.body) {
+                guard let wait = limit.wait(attempt: waits) else { throw CalDAVError.rateLimited(retryAfter: limit.retryAfter) }
+                waits += 1
+                try await Task.sleep(nanoseconds: UInt64(wait * 1_000_000_000))
+                continue
+            }
+            return reply
+        }
+    }
+
+    /// One request and its redirects, with the credentials as they are now.
+    private func sendOnce(_ method: String, _ url: URL, headers: [String: String], body: String?) async throws -> Reply {
         var target = url
+        var authorization: String?
         for _ in 0...Self.maxRedirects {
             var request = HTTPRequest(method: method, url: target, headers: headers.sorted { $0.key < $1.key }.map { ($0.key, $0.value) })
             if mayReceiveCredentials(target) {
-                let token = Data("\(user):\(password)".utf8).base64EncodedString()
-                request.headers.append(("Authorization", "Basic \(token)"))
+                if authorization == nil { authorization = try await credentials.authorization(false) }
+                if let authorization { request.headers.append(("Authorization", authorization)) }
             }
             if let body { request.body = Data(body.utf8) }
             let response = try await transfer(request)

@@ -23,6 +23,9 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
     case server(status: Int, href: String)
     /// The answer could not be understood; `what` names the part that was wrong or missing.
     case malformedResponse(what: String)
+    /// The server asked Koyomi to slow down (429, or Google's 403 "rate limit exceeded") and
+    /// kept asking after Koyomi waited; `retryAfter` is how long it said to wait, if it said.
+    case rateLimited(retryAfter: TimeInterval?)
     /// A library Koyomi opens when it first talks to a server is not on this computer;
     /// `reason` names it, the loader's reason and the package that provides it.
     case libraryMissing(reason: String)
@@ -53,6 +56,9 @@ public enum CalDAVError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(meaning) (HTTP \(status) for \(href)); the next sync tries again"
         case .malformedResponse(let what):
             return "the server's answer could not be read: \(what)"
+        case .rateLimited(let retryAfter):
+            let when = retryAfter.map { "in \(Int($0.rounded(.up))) s" } ?? "later"
+            return "the server asks Koyomi to slow down (too many requests); Koyomi waited, and tries again \(when)"
         case .libraryMissing(let reason):
             return reason
         }

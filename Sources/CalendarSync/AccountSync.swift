@@ -12,7 +12,6 @@ import ICalendarReading
 /// `koyomi/sync/<account id>/<file>.json`. Used by `koyomi sync` and the window alike.
 public struct AccountSync: Sendable {
     public let account: Account
-    public let password: String
     public let calendars: UserCalendarFolder
     /// `$XDG_DATA_HOME/koyomi/sync`.
     public let syncFolder: URL
@@ -22,12 +21,18 @@ public struct AccountSync: Sendable {
 
     public init(account: Account, password: String, calendars: UserCalendarFolder, syncFolder: URL,
                 writer: AtomicFileWriter = AtomicFileWriter()) {
+        self.init(account: account, credentials: .basic(user: account.userName, password: password), calendars: calendars,
+                  syncFolder: syncFolder, writer: writer)
+    }
+
+    /// An account whose credentials are asked for each request (GNOME Online Accounts').
+    public init(account: Account, credentials: CalDAVCredentials, calendars: UserCalendarFolder, syncFolder: URL,
+                writer: AtomicFileWriter = AtomicFileWriter()) {
         self.account = account
-        self.password = password
         self.calendars = calendars
         self.syncFolder = syncFolder
         self.writer = writer
-        client = CalDAVClient(baseURL: account.serverURL, user: account.userName, password: password)
+        client = CalDAVClient(baseURL: account.serverURL, credentials: credentials)
     }
 
     /// `$XDG_DATA_HOME/koyomi/sync` (default `~/.local/share/koyomi/sync`).
@@ -48,6 +53,11 @@ public struct AccountSync: Sendable {
     public struct Outcome: Sendable {
         public var calendar: AccountCalendar
         public var result: Result<SyncReport, any Error>
+
+        public init(calendar: AccountCalendar, result: Result<SyncReport, any Error>) {
+            self.calendar = calendar
+            self.result = result
+        }
     }
 
     /// Syncs every chosen calendar, one after the other; one calendar's failure does not stop

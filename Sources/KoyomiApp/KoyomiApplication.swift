@@ -181,8 +181,15 @@ public final class KoyomiApplication {
         }
         for address in options.subscriptions { controller.sync.subscribe(to: address) }
         let paths = samples + own + followed
-        // CalDAV accounts sync once the window is up (never in a timing run).
-        if !options.isTimingRun { controller.sync.start() }
+        // CalDAV accounts sync, and GNOME Online Accounts is asked, once the window's first frame
+        // is painted (never in a timing run); a window started in the background starts them at once.
+        if !options.isTimingRun {
+            if !inBackground || showingWindow {
+                controller.mainWindow.window.afterNextPaint { [weak controller] in controller?.sync.start() }
+            } else {
+                controller.sync.start()
+            }
+        }
         // Reminders from every open calendar, once every file has been read (the ones missed
         // while Koyomi was not running then come as one notification).
         if !options.isTimingRun {

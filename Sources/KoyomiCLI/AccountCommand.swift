@@ -3,6 +3,7 @@ import CalendarLibrary
 import CalendarModel
 import CalendarSync
 import Foundation
+import OnlineAccounts
 
 /// `koyomi account add URL --user NAME [--calendar NAME] [--password-stdin]`,
 /// `koyomi account list`, `koyomi account remove NAME`.
@@ -105,12 +106,18 @@ struct AccountCommand {
             throw .failure(error.description)
         }
         let lines = accounts.map { account in
-            "\(account.displayName)  \(account.serverURL.absoluteString)  "
-                + account.calendars.map { "\($0.displayName) (\($0.localFile))" }.joined(separator: ", ") + "\n"
+            // TRANSLATORS: `koyomi account list`, after an account that GNOME Online Accounts holds.
+            let source = account.onlineAccount == nil ? "" : "  " + L("(from GNOME Online Accounts)")
+            return "\(account.displayName)  \(account.serverURL.absoluteString)  "
+                + account.calendars.map { "\($0.displayName) (\($0.localFile))" }.joined(separator: ", ") + source + "\n"
         }
+        // GOA's accounts with calendars that no sync has added yet.
+        let known = Set(accounts.compactMap(\.onlineAccount?.id))
+        let pending = (OnlineAccountsSnapshot.read()?.accounts ?? [])
+            .filter { $0.syncsCalendars && !known.contains($0.id) }.map(OnlineAccountsCLI.pendingLine)
         // TRANSLATORS: `koyomi account list` with no account; the command stays as written.
         let none = L("No accounts. Add one with koyomi account add URL --user NAME")
-        return CLIResult(status: 0, output: lines.isEmpty ? none + "\n" : lines.joined())
+        return CLIResult(status: 0, output: lines.isEmpty && pending.isEmpty ? none + "\n" : (lines + pending).joined())
     }
 
     private func remove(_ arguments: [String]) throws(CLIError) -> CLIResult {
@@ -119,6 +126,11 @@ struct AccountCommand {
             throw .usage(L("which account? give its name from koyomi account list"))
         }
         let account = try SyncCommand.account(named: name, in: store)
+        if account.onlineAccount != nil {
+            // TRANSLATORS: `koyomi account remove` of an account GNOME Online Accounts holds; %@ is the account.
+            throw .usage(FormatterStrings.fill(L("%@ comes from GNOME Online Accounts: remove it, or switch its calendars off, in Settings → Online Accounts"),
+                                               account.displayName))
+        }
         do {
             try store.remove(id: account.id)
         } catch {

@@ -108,7 +108,9 @@ enum CLIUsage {
     --password-stdin, else asked for on the terminal, and kept in the desktop keyring
     (Secret Service) only: with no keyring running it is never written anywhere, and it is
     asked for again next time. remove forgets an account and its password; its calendars
-    stay as local calendars.
+    stay as local calendars. list also shows the accounts of GNOME Online Accounts (marked
+    so); those are added, removed and switched off in Settings → Online Accounts, not here.
+    Microsoft 365 accounts have no CalDAV, so Koyomi cannot sync them.
     """
 
     static let sync = """
@@ -119,7 +121,10 @@ enum CLIUsage {
     window or with add/remove/import) go up, changes made elsewhere come down. A plan
     changed on both sides (or deleted on one and changed on the other) is never overwritten:
     it is listed, and --resolve settles it by keeping your version, the server's, or both.
-    A plain koyomi sync (no --account) also refreshes your subscriptions.
+    A plain koyomi sync (no --account) also refreshes your subscriptions. Accounts of GNOME
+    Online Accounts (Google, Nextcloud…) are followed first: added with their calendars,
+    removed when gone or switched off (a calendar with changes the server never got stays
+    as a local calendar), and synced with credentials from GOA, never a password asked.
     Exit status 1 when a calendar could not be synced (wrong password, server unreachable).
     """
 }

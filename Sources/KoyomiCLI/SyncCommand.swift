@@ -4,6 +4,7 @@ import CalendarLibrary
 import CalendarModel
 import CalendarSync
 import Foundation
+import OnlineAccounts
 
 /// `koyomi sync [--account NAME] [--password-stdin]` and
 /// `koyomi sync --resolve UID --keep mine|theirs|both`: brings each account's calendars and
@@ -21,6 +22,8 @@ struct SyncCommand {
             // TRANSLATORS: a command's error; %@ is the extra word typed.
             throw .usage(FormatterStrings.fill(L("unexpected argument “%@”"), extra))
         }
+        // GNOME Online Accounts' accounts first: added, removed, their calendars switched off.
+        let online = OnlineAccountsCLI.follow(context: context)
         var accounts: [Account]
         do {
             accounts = try store.load()
@@ -31,19 +34,23 @@ struct SyncCommand {
         // A plain `koyomi sync` also refreshes the subscriptions (read-only, no password).
         let plain = parsed.values["--account"] == nil && parsed.values["--resolve"] == nil
         let subscriptions = plain ? SubscribeCommand.refreshAll(context: context) : CLIResult(status: 0)
-        if accounts.isEmpty && plain && !(subscriptions.output + subscriptions.error).isEmpty { return subscriptions }
+        if accounts.isEmpty && plain && !(subscriptions.output + subscriptions.error + online.output + online.error).isEmpty {
+            return CLIResult(status: subscriptions.status, output: online.output + subscriptions.output,
+                             error: online.error + subscriptions.error)
+        }
         guard !accounts.isEmpty else {
             // TRANSLATORS: `koyomi sync`'s error; the commands stay as written.
             throw .usage(L("no accounts or subscriptions yet: add one with koyomi account add URL --user NAME or koyomi subscribe URL"))
         }
         let given = parsed.flags.contains("--password-stdin") ? PasswordInput.readStandardInput() : nil
-        if given != nil && accounts.count > 1 {
+        if given != nil && accounts.filter({ $0.onlineAccount == nil }).count > 1 {
             // TRANSLATORS: `koyomi sync`'s error; the options stay as written.
             throw .usage(L("--password-stdin needs --account: one password, one account"))
         }
         var passwords: [String: String] = [:]
         var notes = ""
-        for account in accounts {
+        // GOA's accounts need no password: GOA gives credentials per request.
+        for account in accounts where account.onlineAccount == nil {
             let (password, note) = try PasswordInput.password(for: account, given: given)
             passwords[account.id] = password
             if let note { notes += "koyomi sync: \(note)\n" }
@@ -53,27 +60,41 @@ struct SyncCommand {
                 // TRANSLATORS: `koyomi sync`'s error; the options and their values stay as written.
                 throw .usage(L("--resolve needs --keep mine, theirs or both"))
             }
-            return try resolve(uid, choice, accounts: accounts, passwords: passwords)
+            return try resolve(uid, choice, accounts: accounts, passwords: passwords, online: online.snapshot)
         }
         // TRANSLATORS: `koyomi sync`'s error; the options stay as written.
         if parsed.values["--keep"] != nil { throw .usage(L("--keep goes with --resolve UID")) }
-        var result = syncAll(accounts, passwords: passwords)
-        result.output += subscriptions.output
-        result.error = notes + result.error + subscriptions.error
+        var result = syncAll(accounts, passwords: passwords, online: online.snapshot)
+        result.output = online.output + result.output + subscriptions.output
+        result.error = online.error + notes + result.error + subscriptions.error
         result.status = max(result.status, subscriptions.status)
         return result
     }
 
     /// Syncs every account's calendars and says what moved, what failed and what waits for a choice.
-    func syncAll(_ accounts: [Account], passwords: [String: String]) -> CLIResult {
+    func syncAll(_ accounts: [Account], passwords: [String: String], online: OnlineAccountsSnapshot? = nil) -> CLIResult {
         var output = "", error = ""
         var failed = false
+        let syncFolder = AccountSync.syncFolder(environment: context.environment)
         for account in accounts {
-            guard let password = passwords[account.id] else { continue }
-            let sync = AccountSync(account: account, password: password, calendars: folder,
-                                   syncFolder: AccountSync.syncFolder(environment: context.environment),
-                                   writer: context.writer)
-            let outcomes = (try? runBlocking { await sync.syncAll() }) ?? []
+            let outcomes: [AccountSync.Outcome]
+            if account.onlineAccount != nil {
+                guard let online else {
+                    // TRANSLATORS: `koyomi sync`: %@ is an account GNOME Online Accounts holds, which is not running now.
+                    error += "koyomi sync: " + FormatterStrings.fill(L("%@ was not synced: GNOME Online Accounts is not running"),
+                                                                    account.displayName) + "\n"
+                    continue
+                }
+                let folder = self.folder, writer = context.writer
+                outcomes = (try? runBlocking {
+                    await online.syncAll(account, calendars: folder, syncFolder: syncFolder, writer: writer)
+                }) ?? []
+            } else {
+                guard let password = passwords[account.id] else { continue }
+                let sync = AccountSync(account: account, password: password, calendars: folder, syncFolder: syncFolder,
+                                       writer: context.writer)
+                outcomes = (try? runBlocking { await sync.syncAll() }) ?? []
+            }
             for outcome in outcomes {
                 switch outcome.result {
                 case let .success(report):
@@ -87,7 +108,8 @@ struct SyncCommand {
                     }
                 case let .failure(problem):
                     failed = true
-                    error += "koyomi sync: \(outcome.calendar.displayName) (\(account.displayName)): \(problem)\n"
+                    error += "koyomi sync: \(outcome.calendar.displayName) (\(account.displayName)): "
+                        + OnlineAccountsCLI.sentence(for: problem) + "\n"
                 }
             }
         }
@@ -95,12 +117,19 @@ struct SyncCommand {
     }
 
     private func resolve(_ uid: String, _ choice: SyncConflict.Choice, accounts: [Account],
-                         passwords: [String: String]) throws(CLIError) -> CLIResult {
+                         passwords: [String: String], online: OnlineAccountsSnapshot?) throws(CLIError) -> CLIResult {
         let syncFolder = AccountSync.syncFolder(environment: context.environment)
         for account in accounts {
-            guard let password = passwords[account.id] else { continue }
-            let sync = AccountSync(account: account, password: password, calendars: folder, syncFolder: syncFolder,
+            let sync: AccountSync
+            if let link = account.onlineAccount {
+                guard let online, let goa = online.account(for: link) else { continue }
+                sync = AccountSync(account: account, credentials: OnlineAccountCredentials.make(for: goa, bus: online.bus),
+                                   calendars: folder, syncFolder: syncFolder, writer: context.writer)
+            } else {
+                guard let password = passwords[account.id] else { continue }
+                sync = AccountSync(account: account, password: password, calendars: folder, syncFolder: syncFolder,
                                    writer: context.writer)
+            }
             for calendar in account.calendars {
                 let syncer = sync.syncer(for: calendar)
                 let state = try? SyncState.load(path: syncer.statePath, collection: calendar.remoteURL)

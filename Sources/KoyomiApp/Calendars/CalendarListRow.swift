@@ -2,7 +2,8 @@ import CalendarModel
 import GtkKit
 
 /// One calendar in the calendars list: colour swatch, name, "Read-only" under the name of a
-/// calendar Koyomi cannot write, the visibility check box and, for writable calendars, an edit
+/// calendar Koyomi cannot write (or, for a calendar of a GNOME Online Accounts account, the
+/// account's name, "alice@gmail.com"), the visibility check box and, for writable calendars, an edit
 /// button. Updated in place when the same calendar is rendered again, so a keyboard user
 /// flipping the check box keeps the focus.
 @MainActor
@@ -16,6 +17,8 @@ final class CalendarListRow {
     /// nil for read-only calendars, which cannot be renamed, recoloured or removed.
     let editButton: Button?
     private var swatchClass: String?
+    /// What the caption says when no account is named ("Read-only", "Still being read").
+    private let stateText: String
     private var isUpdating = false
     private var connections: [SignalConnection] = []
 
@@ -23,7 +26,7 @@ final class CalendarListRow {
     var onVisibilityChanged: ((CalendarID, Bool) -> Void)?
     var onEdit: ((CalendarInfo) -> Void)?
 
-    init(calendar: CalendarInfo, visible: Bool, colors: ColorClasses) {
+    init(calendar: CalendarInfo, visible: Bool, colors: ColorClasses, account: String? = nil) {
         self.calendar = calendar
         editButton = calendar.isReadOnly ? nil : Button(iconName: "document-edit-symbolic")
         let content = Box(.horizontal, spacing: 10)
@@ -42,15 +45,14 @@ final class CalendarListRow {
         if calendar.isLoading {
             // TRANSLATORS: under the name of a calendar while a large file's first months are
             // shown and the rest of it is read (it cannot be edited meanwhile).
-            caption.text = L("Still being read")
+            stateText = L("Still being read")
         } else {
             // TRANSLATORS: under the name of a calendar Koyomi only shows (a bundled sample, a file
             // it may not write).
-            caption.text = L("Read-only")
+            stateText = L("Read-only")
         }
         caption.xalign = 0
         caption.addCSSClass("calendar-caption")
-        caption.isVisible = calendar.isReadOnly
         texts.append(caption)
         content.append(texts)
 
@@ -65,7 +67,7 @@ final class CalendarListRow {
         }
         row = ListBoxRow(child: content, activatable: false)
         row.addCSSClass("calendar-row")
-        update(calendar: calendar, visible: visible, colors: colors)
+        update(calendar: calendar, visible: visible, colors: colors, account: account)
 
         connections.append(visibility.onToggled { [weak self] visible in
             guard let self, !self.isUpdating else { return }
@@ -81,9 +83,11 @@ final class CalendarListRow {
 
     /// Shows new values for the same calendar without telling anyone (the check box's change
     /// here is not the user's).
-    func update(calendar: CalendarInfo, visible: Bool, colors: ColorClasses) {
+    func update(calendar: CalendarInfo, visible: Bool, colors: ColorClasses, account: String? = nil) {
         self.calendar = calendar
         nameLabel.text = calendar.name
+        caption.text = account ?? stateText
+        caption.isVisible = account != nil || calendar.isReadOnly
         // TRANSLATORS: what a screen reader says for a calendar's check box; %@ is its name.
         visibility.accessibleLabel = FormatterStrings.fill(L("Show %@"), calendar.name)
         // TRANSLATORS: what a screen reader says for a calendar's edit button; %@ is its name.

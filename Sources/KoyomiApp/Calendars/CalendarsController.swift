@@ -41,8 +41,21 @@ final class CalendarsController: CalendarsListDelegate {
         render()
     }
 
+    /// Each GNOME Online Accounts calendar's account, by `PresentationIdentity` (the account's
+    /// display name), for the list to show under the calendar's name.
+    private func onlineAccountNames() -> [CalendarID: String] {
+        var names: [CalendarID: String] = [:]
+        let folder = storage.userFolder.folder
+        for account in (try? storage.accounts.load()) ?? [] where account.onlineAccount != nil {
+            for calendar in account.calendars {
+                names[CalendarID(folder.appendingPathComponent(calendar.localFile).path)] = account.displayName
+            }
+        }
+        return names
+    }
+
     func render() {
-        popover.render(store.calendars, hidden: store.hiddenCalendars)
+        popover.render(store.calendars, hidden: store.hiddenCalendars, accounts: onlineAccountNames())
     }
 
     func calendarsList(_ list: CalendarsPopover, setVisible visible: Bool, for id: CalendarID) {

@@ -44,20 +44,23 @@ final class CalendarsPopover {
         connections.append(newCalendarButton.onClicked { [weak self] in self?.openNewCalendarDialog() })
     }
 
-    /// Shows `calendars` in order, checked unless their id is in `hidden`. Rows of calendars
-    /// already shown are updated in place.
-    func render(_ calendars: [CalendarInfo], hidden: Set<CalendarID>) {
+    /// Shows `calendars` in order, checked unless their id is in `hidden`, each under the name of
+    /// the GNOME Online Accounts account it comes from (`accounts`). Rows of calendars already
+    /// shown are updated in place.
+    func render(_ calendars: [CalendarInfo], hidden: Set<CalendarID>, accounts: [CalendarID: String] = [:]) {
         let sameRows = rows.count == calendars.count && zip(rows, calendars).allSatisfy {
             $0.calendar.id == $1.id && $0.calendar.isReadOnly == $1.isReadOnly && $0.calendar.isLoading == $1.isLoading
         }
         if sameRows {
             for (row, calendar) in zip(rows, calendars) {
-                row.update(calendar: calendar, visible: !hidden.contains(calendar.id), colors: colors)
+                row.update(calendar: calendar, visible: !hidden.contains(calendar.id), colors: colors,
+                           account: accounts[calendar.id])
             }
         } else {
             list.removeAll()
             rows = calendars.map { calendar in
-                let row = CalendarListRow(calendar: calendar, visible: !hidden.contains(calendar.id), colors: colors)
+                let row = CalendarListRow(calendar: calendar, visible: !hidden.contains(calendar.id), colors: colors,
+                                          account: accounts[calendar.id])
                 row.onVisibilityChanged = { [weak self] id, visible in
                     guard let self else { return }
                     self.delegate?.calendarsList(self, setVisible: visible, for: id)

@@ -5,6 +5,7 @@ import CalendarSync
 import Foundation
 import GtkKit
 import ICalendarReading
+import OnlineAccounts
 
 /// CalDAV in the window: syncs every account at start, every 15 minutes, on F5 and on the
 /// header's sync button; says in the header what it is doing and when it last finished, and
@@ -13,12 +14,12 @@ import ICalendarReading
 /// watcher shows their new content as for any other program's change.
 @MainActor
 final class SyncController {
-    private let feedback: WindowFeedback
-    private let storage: StorageContext
+    let feedback: WindowFeedback
+    let storage: StorageContext
     /// The window's formatter now (it changes with the time zone).
     private let formatter: () -> CalendarFormatter
     private let now: () -> Date
-    private unowned let files: any CalendarFileActions
+    unowned let files: any CalendarFileActions
     /// The header's sync button (hidden while there is no account).
     let button = Button(iconName: "emblem-synchronizing-symbolic")
     /// "Syncing…", "Synced at 16:05", "Sync failed".
@@ -37,6 +38,8 @@ final class SyncController {
     /// First downloads of new subscriptions still running.
     private var pendingSubscriptions = 0
     private var waiters: [@MainActor () -> Void] = []
+    /// Follows GNOME Online Accounts once it was found on the bus (SyncController+OnlineAccounts).
+    var onlineWatcher: OnlineAccountsWatcher?
     /// What the window shows when a sync needs the user: a password, or conflicts to settle.
     var askPassword: ((_ account: Account, _ keyringProblem: String?) -> Void)?
     var showConflicts: (() -> Void)?
@@ -57,6 +60,8 @@ final class SyncController {
         refreshVisibility()
     }
 
+    isolated deinit { onlineWatcher?.stop() }
+
     private var accounts: [Account] { (try? storage.accounts.load()) ?? [] }
     private var hasSubscriptions: Bool { !((try? storage.subscriptions.load()) ?? []).isEmpty }
     /// Accounts to sync or subscriptions to refresh.
@@ -70,12 +75,14 @@ final class SyncController {
     }
 
     /// Syncs now and then every 15 minutes (`init` has shown or hidden the button already).
+    /// GNOME Online Accounts is asked off this thread, after the first frame (`start` is
+    /// called once the window is up); without it nothing else happens.
     func start() {
         guard syncNow() else { return }
         schedule()
     }
 
-    private func schedule() {
+    func schedule() {
         guard timer == nil else { return }
         timer = MainLoop.every(milliseconds: Self.period) { [weak self] in
             self?.syncNow()
@@ -88,26 +95,46 @@ final class SyncController {
         if isSyncing || runAgain || pendingSubscriptions > 0 { waiters.append(body) } else { body() }
     }
 
-    /// F5 and the button. A sync already running is not started twice.
-    /// - Returns: whether there is anything to sync (accounts or subscriptions).
+    /// F5 and the button. A sync already running is not started twice. GNOME Online Accounts
+    /// is asked each time, on the background thread, and its accounts followed first.
+    /// - Returns: whether there is anything to sync (accounts or subscriptions) known so far.
     @discardableResult
     func syncNow() -> Bool {
-        let accounts = self.accounts
-        guard !accounts.isEmpty || hasSubscriptions else { return false }
+        let known = !accounts.isEmpty || hasSubscriptions
         guard !isSyncing else {
             runAgain = true
-            return true
+            return known
         }
         isSyncing = true
         // TRANSLATORS: in the header bar while CalDAV calendars are being synced.
-        status.text = L("Syncing…")
+        if known { status.text = L("Syncing…") }
         let storage = self.storage, typed = typedPasswords
         let now = self.now()
-        MainLoop.runInBackground({ () -> ([AccountRun], [String]) in
-            (accounts.map { account in Self.run(account, typed: typed[account.id], storage: storage) },
-             Self.refreshSubscriptions(storage: storage, now: now))
-        }, then: { [weak self] runs, problems in self?.finish(runs, subscriptionProblems: problems) })
-        return true
+        let watching = onlineWatcher != nil
+        MainLoop.runInBackground({ () -> SyncPass in
+            let online = Self.followOnlineAccounts(storage: storage, now: now, watch: !watching)
+            let accounts = (try? storage.accounts.load()) ?? []
+            let runs = accounts.map { account in
+                account.onlineAccount == nil ? Self.run(account, typed: typed[account.id], storage: storage)
+                    : Self.runOnline(account, online: online.snapshot, storage: storage)
+            }
+            let subscriptions = known ? Self.refreshSubscriptions(storage: storage, now: now) : []
+            return SyncPass(online: online, runs: runs, subscriptionProblems: subscriptions)
+        }, then: { [weak self] pass in self?.finish(pass) })
+        return known
+    }
+
+    /// What one pass in the background did.
+    struct SyncPass: Sendable {
+        var online: OnlineFollowing
+        var runs: [AccountRun]
+        var subscriptionProblems: [String]
+    }
+
+    private func finish(_ pass: SyncPass) {
+        let online = followed(pass.online)
+        finish(pass.runs, subscriptionProblems: pass.subscriptionProblems + online, quiet: pass.runs.isEmpty && pass.subscriptionProblems.isEmpty
+               && online.isEmpty && !hasWork)
     }
 
     /// One account's sync, on a background thread: its password from the keyring (or typed),
@@ -151,8 +178,18 @@ final class SyncController {
         }
     }
 
-    private func finish(_ runs: [AccountRun], subscriptionProblems: [String] = []) {
+    private func finish(_ runs: [AccountRun], subscriptionProblems: [String] = [], quiet: Bool = false) {
         isSyncing = false
+        // Nothing to sync and GOA had nothing: the header stays as it was.
+        if quiet {
+            if runAgain {
+                runAgain = false
+                syncNow()
+            } else {
+                releaseWaitersIfIdle()
+            }
+            return
+        }
         lastFinished = now()
         var problems: [String] = subscriptionProblems
         conflicts = []

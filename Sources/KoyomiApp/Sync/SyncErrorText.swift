@@ -1,5 +1,6 @@
 import CalDAV
 import CalendarModel
+import OnlineAccounts
 
 /// A failed server request in words a person can act on, in their language.
 ///
@@ -7,6 +8,11 @@ import CalendarModel
 /// same things through gettext, keeping libcurl's own reason (which is not translated).
 enum SyncErrorText {
     static func sentence(for error: any Error) -> String {
+        if case let OnlineAccountsError.signInAgain(account) = error {
+            // TRANSLATORS: GNOME Online Accounts refused the credentials; %@ is the account (alice@gmail.com).
+            // "Settings → Online Accounts" is where GNOME Settings keeps them: use its translated names.
+            return FormatterStrings.fill(L("Sign in to %@ again in Settings → Online Accounts"), account)
+        }
         guard let error = error as? CalDAVError else {
             // TRANSLATORS: shown when talking to a CalDAV server failed for an unexpected reason;
             // %@ is the technical reason.
@@ -32,6 +38,9 @@ enum SyncErrorText {
             // TRANSLATORS: a library needed to talk to servers is not installed; %@ names it and
             // the package that provides it (not translated).
             return FormatterStrings.fill(L("Koyomi cannot talk to servers on this computer: %@"), reason)
+        case .rateLimited:
+            // TRANSLATORS: the server (e.g. Google) answered "too many requests" even after Koyomi waited.
+            return L("The server asks Koyomi to slow down (too many requests); Koyomi waited, and tries again at the next sync")
         case .preconditionFailed, .invalidSyncToken:
             return error.description
         }
