@@ -25,6 +25,11 @@ public final class KoyomiApplication {
     private let cacheWrites = CacheWriteQueue()
     /// Set by the hidden `--benchmark-interactions N`.
     private var benchmark: InteractionBenchmark?
+    /// Plans in GNOME Shell's search, and the provider on the bus while registered.
+    private var shellSearch: ShellSearchController?
+    private var shellSearchProvider: ShellSearchProvider?
+    /// Keeps a Koyomi that D-Bus started for a search running between the Shell's queries.
+    private var searchLinger: MainLoopSource?
 
     /// Adopts the user's language (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`) and binds the
     /// catalogs: for the window (the initializer does it) and for the commands, which print
@@ -55,6 +60,7 @@ public final class KoyomiApplication {
             if self.controller == nil { self.activate() }
             self.controller?.store.showMonth(month)
         }
+        if !options.isTimingRun { setUpShellSearch() }
         // Ctrl+Q quits, as in every GNOME app: the window and the reminders in the background.
         application.addAction("quit") { [weak self] in self?.quit() }
         application.setAccelerators(["<Control>q"], forAction: "app.quit")
@@ -198,6 +204,42 @@ public final class KoyomiApplication {
         } else if options.quitAfterFirstFrame {
             afterDotsPainted { [weak self] in self?.application.quit() }
         }
+    }
+
+    /// GNOME Shell's search provider, exported while GApplication registers (before it takes
+    /// its name, so the first call D-Bus activation brings finds it).
+    private func setUpShellSearch() {
+        let search = ShellSearchController(controller: { [unowned self] in self.controllerForSearch() },
+                                           present: { [unowned self] in self.activate(showingWindow: true) })
+        shellSearch = search
+        application.onBusRegistration { [weak self] connection, registered in
+            guard let self else { return }
+            self.shellSearchProvider?.unexport()
+            self.shellSearchProvider = nil
+            guard registered else { return }
+            do {
+                self.shellSearchProvider = try ShellSearchProvider(on: connection, path: ShellSearchController.objectPath,
+                                                                   provider: search)
+            } catch {
+                FileHandle.standardError.write(Data("koyomi: the search provider is not on the bus: \(error)\n".utf8))
+            }
+        }
+    }
+
+    /// The window's controller for a search: with no window yet (D-Bus started Koyomi for
+    /// the Shell's search) the calendars are opened without presenting it, and Koyomi stays
+    /// a while for the next keystroke.
+    private func controllerForSearch() -> WindowController {
+        if controller == nil { activate(showingWindow: false) }
+        if !(controller?.mainWindow.window.isVisible ?? false) {
+            if searchLinger == nil { application.hold() }
+            searchLinger?.cancel()
+            searchLinger = MainLoop.after(seconds: 60) { [weak self] in
+                self?.searchLinger = nil
+                self?.application.release()
+            }
+        }
+        return controller ?? makeController()
     }
 
     /// Calls `body` once the first frame showing every opened file's dots has been painted.
