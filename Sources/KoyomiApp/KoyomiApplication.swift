@@ -30,6 +30,8 @@ public final class KoyomiApplication {
     private var shellSearchProvider: ShellSearchProvider?
     /// Keeps a Koyomi that D-Bus started for a search running between the Shell's queries.
     private var searchLinger: MainLoopSource?
+    /// Sync and reminders wait for the window when D-Bus started Koyomi for a search.
+    private var deferredWork = false
 
     /// Adopts the user's language (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`) and binds the
     /// catalogs: for the window (the initializer does it) and for the commands, which print
@@ -134,9 +136,12 @@ public final class KoyomiApplication {
     /// The first activation builds the window and opens the calendars; with `--background`
     /// (or when D-Bus started Koyomi for a notification) the window waits, hidden, until
     /// a later launch or a click on a notification presents it.
-    private func activate(showingWindow: Bool) {
+    private func activate(showingWindow: Bool, onlyForSearch: Bool = false) {
         if let controller {
-            if showingWindow { controller.present() }
+            if showingWindow {
+                controller.present()
+                if deferredWork { startSyncAndReminders(controller) }
+            }
             return
         }
         let controller = makeController()
@@ -187,13 +192,12 @@ public final class KoyomiApplication {
         }
         for address in options.subscriptions { controller.sync.subscribe(to: address) }
         let paths = samples + own + followed
-        // CalDAV accounts sync once the window is up (never in a timing run).
-        if !options.isTimingRun { controller.sync.start() }
-        // Reminders from every open calendar, once every file has been read (the ones missed
-        // while Koyomi was not running then come as one notification).
-        if !options.isTimingRun {
-            controller.startReminders(notifier: application, stateFile: ReminderStateFile(environment: environment))
-            controller.whenLoaded { [weak controller] in controller?.reminders?.start() }
+        // Started by D-Bus only to answer the Shell's search: no syncing and no reminders
+        // until the window is asked for (it may be gone a minute later).
+        if onlyForSearch {
+            deferredWork = true
+        } else {
+            startSyncAndReminders(controller)
         }
         if let iterations = options.benchmarkInteractions {
             let benchmark = InteractionBenchmark(controller: controller, iterations: iterations, paths: paths,
@@ -230,7 +234,7 @@ public final class KoyomiApplication {
     /// the Shell's search) the calendars are opened without presenting it, and Koyomi stays
     /// a while for the next keystroke.
     private func controllerForSearch() -> WindowController {
-        if controller == nil { activate(showingWindow: false) }
+        if controller == nil { activate(showingWindow: false, onlyForSearch: true) }
         if !(controller?.mainWindow.window.isVisible ?? false) {
             if searchLinger == nil { application.hold() }
             searchLinger?.cancel()
@@ -242,6 +246,17 @@ public final class KoyomiApplication {
         return controller ?? makeController()
     }
 
+    /// CalDAV accounts sync once the window is up (never in a timing run). Reminders from
+    /// every open calendar, once every file has been read (the ones missed while Koyomi was
+    /// not running then come as one notification).
+    private func startSyncAndReminders(_ controller: WindowController) {
+        deferredWork = false
+        guard !options.isTimingRun else { return }
+        controller.sync.start()
+        controller.startReminders(notifier: application, stateFile: ReminderStateFile(environment: environment))
+        controller.whenLoaded { [weak controller] in controller?.reminders?.start() }
+    }
+
     /// Calls `body` once the first frame showing every opened file's dots has been painted.
     private func afterDotsPainted(_ body: @escaping @MainActor () -> Void) {
         // Once every file's plans are in the store, the next frame carries their dots.
@@ -250,6 +265,8 @@ public final class KoyomiApplication {
 
     private func reminderAction(_ action: String, target: String) {
         let startedForIt = controller == nil
+        // Started for a search, with reminders not yet running: they are needed now.
+        if deferredWork, let controller { startSyncAndReminders(controller) }
         if startedForIt { activate(showingWindow: action == ReminderNotice.openAction) }
         controller?.reminders?.perform(action, target: target) { [weak self] in
             // Started by D-Bus only to save a Snooze or Dismiss: done, unless it is to keep reminding.
@@ -281,7 +298,7 @@ public final class KoyomiApplication {
                 }
             }
         }
-        controller.present()
+        activate(showingWindow: true)
     }
 
     /// Problems go to stderr as well as to the window, for whoever started Koyomi from a
