@@ -6,7 +6,7 @@ import XCTest
 /// into a prefix (`make install`), started by D-Bus activation from that prefix's service file
 /// in a private session bus, each `org.gnome.Shell.SearchProvider2` method called from outside
 /// (shell-search.py), and the window read over AT-SPI after ActivateResult and LaunchSearch.
-final class ShellSearchProviderTests: XCTestCase {
+final class ShellSearchActivationTests: XCTestCase {
     private static let sourceRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
     private static let configFolder = TestEnvironment.koyomiBinary.resolvingSymlinksInPath().deletingLastPathComponent()
