@@ -36,6 +36,7 @@ iconsdir   := $(datadir)/icons/hicolor
 samplesdir := $(datadir)/koyomi/samples
 localedir  := $(datadir)/locale
 dbusdir    := $(datadir)/dbus-1/services
+searchdir  := $(datadir)/gnome-shell/search-providers
 # The log-in autostart entry goes where desktops look (XDG_CONFIG_DIRS, by default /etc/xdg),
 # whatever the PREFIX; a package that wants it elsewhere sets sysconfdir.
 sysconfdir ?= /etc
@@ -52,6 +53,7 @@ INSTALLED := \
 	$(iconsdir)/scalable/apps/$(APP_ID).svg \
 	$(iconsdir)/symbolic/apps/$(APP_ID)-symbolic.svg \
 	$(dbusdir)/$(APP_ID).service \
+	$(searchdir)/$(APP_ID).search-provider.ini \
 	$(autostartdir)/$(APP_ID).desktop \
 	$(addprefix $(samplesdir)/,$(SAMPLES)) \
 	$(foreach lang,$(LANGUAGES),$(localedir)/$(lang)/LC_MESSAGES/koyomi.mo)
@@ -66,7 +68,8 @@ ifndef NO_BUILD
 endif
 	@test -x $(BIN_DIR)/koyomi || { echo "make: no koyomi in $(BIN_DIR) (build it, or fix BUILD_PATH/CONFIG)" >&2; exit 1; }
 
-# D-Bus starts Koyomi for a click on a notification (DBusActivatable=true); the autostart
+# D-Bus starts Koyomi for a click on a notification (DBusActivatable=true) and for GNOME
+# Shell's search (the search-provider .ini); the autostart
 # entry runs it in the background at log-in, for reminders (Preferences can switch it off).
 install: build
 	$(INSTALL) -D -m 755 $(BIN_DIR)/koyomi $(DESTDIR)$(bindir)/koyomi
@@ -74,6 +77,7 @@ install: build
 	$(INSTALL) -D -m 644 resources/$(APP_ID).metainfo.xml $(DESTDIR)$(metainfodir)/$(APP_ID).metainfo.xml
 	$(INSTALL) -D -m 644 resources/icons/$(APP_ID).svg $(DESTDIR)$(iconsdir)/scalable/apps/$(APP_ID).svg
 	$(INSTALL) -D -m 644 resources/icons/$(APP_ID)-symbolic.svg $(DESTDIR)$(iconsdir)/symbolic/apps/$(APP_ID)-symbolic.svg
+	$(INSTALL) -D -m 644 resources/$(APP_ID).search-provider.ini $(DESTDIR)$(searchdir)/$(APP_ID).search-provider.ini
 	$(INSTALL) -d $(DESTDIR)$(dbusdir) $(DESTDIR)$(autostartdir)
 	sed 's|@bindir@|$(bindir)|g' resources/$(APP_ID).service.in > $(DESTDIR)$(dbusdir)/$(APP_ID).service
 	sed 's|@bindir@|$(bindir)|g' resources/$(APP_ID)-autostart.desktop.in > $(DESTDIR)$(autostartdir)/$(APP_ID).desktop
@@ -87,6 +91,7 @@ install: build
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 	-rmdir $(DESTDIR)$(samplesdir) $(DESTDIR)$(datadir)/koyomi 2>/dev/null
+	-rmdir $(DESTDIR)$(searchdir) $(DESTDIR)$(datadir)/gnome-shell 2>/dev/null
 	-rmdir $(DESTDIR)$(dbusdir) $(DESTDIR)$(datadir)/dbus-1 $(DESTDIR)$(autostartdir) $(DESTDIR)$(sysconfdir)/xdg 2>/dev/null
 	@$(MAKE) --no-print-directory refresh-caches
 

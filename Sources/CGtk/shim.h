@@ -394,4 +394,135 @@ static inline gboolean koyomi_settings_has_key(GSettings *settings, const char *
     return has;
 }
 
+/* GApplication's dbus_register and dbus_unregister vfuncs for Swift. GApplication calls
+ * dbus_register while it registers, before it asks for its bus name, so an object exported
+ * there is in place when the first call that D-Bus activation brought is dispatched; one
+ * exported after g_application_register returns would race it (UnknownMethod). */
+typedef void (*KoyomiDBusHook)(GDBusConnection *connection, const char *object_path, gboolean registered, gpointer data);
+
+typedef struct {
+    KoyomiDBusHook hook;
+    gpointer data;
+    GDestroyNotify destroy;
+} KoyomiDBusHooks;
+
+static GQuark koyomi_dbus_hooks_quark(void) {
+    return g_quark_from_static_string("koyomi-dbus-hooks");
+}
+
+static void koyomi_dbus_hooks_free(gpointer pointer) {
+    KoyomiDBusHooks *hooks = pointer;
+    if (hooks->destroy) hooks->destroy(hooks->data);
+    g_free(hooks);
+}
+
+static gboolean koyomi_application_dbus_register(GApplication *application, GDBusConnection *connection,
+                                                 const char *object_path, GError **error) {
+    // No static parent-class pointer (see koyomi_share_box_dispose): AdwApplication's class.
+    GApplicationClass *parent = G_APPLICATION_CLASS(g_type_class_peek(ADW_TYPE_APPLICATION));
+    if (!parent->dbus_register(application, connection, object_path, error)) return FALSE;
+    KoyomiDBusHooks *hooks = g_object_get_qdata(G_OBJECT(application), koyomi_dbus_hooks_quark());
+    if (hooks) hooks->hook(connection, object_path, TRUE, hooks->data);
+    return TRUE;
+}
+
+static void koyomi_application_dbus_unregister(GApplication *application, GDBusConnection *connection,
+                                               const char *object_path) {
+    KoyomiDBusHooks *hooks = g_object_get_qdata(G_OBJECT(application), koyomi_dbus_hooks_quark());
+    if (hooks) hooks->hook(connection, object_path, FALSE, hooks->data);
+    G_APPLICATION_CLASS(g_type_class_peek(ADW_TYPE_APPLICATION))->dbus_unregister(application, connection, object_path);
+}
+
+static void koyomi_application_class_init(gpointer klass, gpointer data) {
+    (void)data;
+    G_APPLICATION_CLASS(klass)->dbus_register = koyomi_application_dbus_register;
+    G_APPLICATION_CLASS(klass)->dbus_unregister = koyomi_application_dbus_unregister;
+}
+
+/// AdwApplication with the two vfuncs above; registered once per process by name.
+static inline GType koyomi_application_get_type(void) {
+    GType type = g_type_from_name("KoyomiAdwApplication");
+    if (type) return type;
+    return g_type_register_static_simple(ADW_TYPE_APPLICATION, g_intern_static_string("KoyomiAdwApplication"),
+                                         sizeof(AdwApplicationClass), koyomi_application_class_init,
+                                         sizeof(AdwApplication), NULL, 0);
+}
+
+/// adw_application_new for the subclass (g_object_new is variadic).
+static inline GApplication *koyomi_application_new(const char *application_id, GApplicationFlags flags) {
+    return G_APPLICATION(g_object_new(koyomi_application_get_type(), "application-id", application_id,
+                                      "flags", flags, NULL));
+}
+
+/// `hook` is called with TRUE from dbus_register and FALSE from dbus_unregister; `destroy`
+/// frees `data` when the application goes (or the hook is replaced).
+static inline void koyomi_application_set_dbus_hook(GApplication *application, KoyomiDBusHook hook, gpointer data,
+                                                    GDestroyNotify destroy) {
+    KoyomiDBusHooks *hooks = g_new0(KoyomiDBusHooks, 1);
+    *hooks = (KoyomiDBusHooks){hook, data, destroy};
+    g_object_set_qdata_full(G_OBJECT(application), koyomi_dbus_hooks_quark(), hooks, koyomi_dbus_hooks_free);
+}
+
+/* Exporting one D-Bus interface: each method call goes to one C callback with the invocation
+ * (yours: return a value or an error through it exactly once), its method name and its
+ * parameters (a tuple, borrowed). */
+typedef void (*KoyomiDBusMethodCallback)(GDBusMethodInvocation *invocation, const char *method,
+                                         GVariant *parameters, gpointer data);
+
+typedef struct {
+    KoyomiDBusMethodCallback callback;
+    gpointer data;
+    GDestroyNotify destroy;
+} KoyomiDBusMethods;
+
+static void koyomi_dbus_methods_free(gpointer pointer) {
+    KoyomiDBusMethods *methods = pointer;
+    if (methods->destroy) methods->destroy(methods->data);
+    g_free(methods);
+}
+
+static void koyomi_dbus_method_call(GDBusConnection *connection, const char *sender, const char *object_path,
+                                    const char *interface_name, const char *method_name, GVariant *parameters,
+                                    GDBusMethodInvocation *invocation, gpointer data) {
+    (void)connection; (void)sender; (void)object_path; (void)interface_name;
+    KoyomiDBusMethods *methods = data;
+    methods->callback(invocation, method_name, parameters, methods->data);
+}
+
+/// Exports the first interface of `xml` at `path`; returns the registration id (0 and `error`
+/// set on failure, `destroy` then already called on `data`).
+static inline guint koyomi_dbus_export(GDBusConnection *connection, const char *path, const char *xml,
+                                       KoyomiDBusMethodCallback callback, gpointer data, GDestroyNotify destroy,
+                                       GError **error) {
+    KoyomiDBusMethods *methods = g_new0(KoyomiDBusMethods, 1);
+    *methods = (KoyomiDBusMethods){callback, data, destroy};
+    GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(xml, error);
+    if (!node || !node->interfaces || !node->interfaces[0]) {
+        if (node) g_dbus_node_info_unref(node);
+        koyomi_dbus_methods_free(methods);
+        return 0;
+    }
+    static const GDBusInterfaceVTable vtable = {koyomi_dbus_method_call, NULL, NULL, {0}};
+    guint id = g_dbus_connection_register_object(connection, path, node->interfaces[0], &vtable, methods,
+                                                 koyomi_dbus_methods_free, error);
+    g_dbus_node_info_unref(node);
+    return id;
+}
+
+/// GIcon's serialized form of the themed icon `name`, boxed as a "v" (floating), as search
+/// providers give their results' "icon".
+static inline GVariant *koyomi_variant_themed_icon(const char *name) {
+    GIcon *icon = g_themed_icon_new(name);
+    GVariant *serialized = g_icon_serialize(icon);
+    g_object_unref(icon);
+    GVariant *boxed = g_variant_new_variant(serialized);
+    g_variant_unref(serialized);
+    return boxed;
+}
+
+/// A new builder for values of type `type` ("aa{sv}"…): G_VARIANT_TYPE is a macro.
+static inline GVariantBuilder *koyomi_variant_builder_new(const char *type) {
+    return g_variant_builder_new((const GVariantType *)type);
+}
+
 #endif

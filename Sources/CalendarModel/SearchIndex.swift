@@ -20,6 +20,8 @@ public struct SearchIndex: Sendable {
     let starts: [Int]
     /// How often each byte value occurs in `text`: searches anchor on a term's rarest byte.
     let byteCounts: [Int]
+    /// Per entry: whether it is over (ended before today), for upcoming-first orders.
+    let isPast: [Bool]
 
     /// Builds the index. `calendar` (Gregorian, the user's time zone) decides which day is today's.
     public init(entries: [SearchablePlan], today: CalendarDay, calendar: Calendar) {
@@ -70,8 +72,14 @@ public struct SearchIndex: Sendable {
         for byte in text { counts[Int(byte)] += 1 }
         self.byteCounts = counts
         self.entries = sorted.map(\.entry)
+        self.isPast = sorted.map(\.past)
         self.text = text
         self.starts = starts
+    }
+
+    /// The position of the first entry whose plan `matches` (a linear scan).
+    public func firstPosition(where matches: (Plan) -> Bool) -> Int? {
+        entries.firstIndex { matches($0.plan) }
     }
 
     /// How many plans and series the index holds.

@@ -27,6 +27,22 @@ public final class SearchSession {
         return SearchResults(query: query, items: items, totalCount: matches.count)
     }
 
+    /// The plans matching every term, upcoming ones (and those under way) nearest first, then
+    /// past ones most recent first, at most `limit` of them: what a desktop-wide search lists.
+    public func searchUpcomingFirst(_ terms: [String], limit: Int) -> [SearchResult] {
+        let folded = self.terms(of: terms.joined(separator: " "))
+        guard !folded.isEmpty else {
+            previous = nil
+            return []
+        }
+        let candidates = previous.flatMap { old in Self.narrows(old.terms, to: folded) ? old.matches : nil }
+        let matches = index.matches(folded, among: candidates)
+        previous = (folded, matches)
+        var ordered = matches.filter { !index.isPast[$0] }.prefix(max(0, limit))
+        if ordered.count < limit { ordered += matches.filter { index.isPast[$0] }.prefix(limit - ordered.count) }
+        return ordered.map { index.result(at: $0) }
+    }
+
     /// The folded query split at white space, duplicates removed.
     func terms(of query: String) -> [[UInt8]] {
         let folded = folding.fold(query)

@@ -25,6 +25,13 @@ public final class KoyomiApplication {
     private let cacheWrites = CacheWriteQueue()
     /// Set by the hidden `--benchmark-interactions N`.
     private var benchmark: InteractionBenchmark?
+    /// Plans in GNOME Shell's search, and the provider on the bus while registered.
+    private var shellSearch: ShellSearchController?
+    private var shellSearchProvider: ShellSearchProvider?
+    /// Keeps a Koyomi that D-Bus started for a search running between the Shell's queries.
+    private var searchLinger: MainLoopSource?
+    /// Sync and reminders wait for the window when D-Bus started Koyomi for a search.
+    private var deferredWork = false
 
     /// Adopts the user's language (`LC_ALL`, `LC_MESSAGES`, `LANG`, `LANGUAGE`) and binds the
     /// catalogs: for the window (the initializer does it) and for the commands, which print
@@ -55,6 +62,7 @@ public final class KoyomiApplication {
             if self.controller == nil { self.activate() }
             self.controller?.store.showMonth(month)
         }
+        if !options.isTimingRun { setUpShellSearch() }
         // Ctrl+Q quits, as in every GNOME app: the window and the reminders in the background.
         application.addAction("quit") { [weak self] in self?.quit() }
         application.setAccelerators(["<Control>q"], forAction: "app.quit")
@@ -128,9 +136,12 @@ public final class KoyomiApplication {
     /// The first activation builds the window and opens the calendars; with `--background`
     /// (or when D-Bus started Koyomi for a notification) the window waits, hidden, until
     /// a later launch or a click on a notification presents it.
-    private func activate(showingWindow: Bool) {
+    private func activate(showingWindow: Bool, onlyForSearch: Bool = false) {
         if let controller {
-            if showingWindow { controller.present() }
+            if showingWindow {
+                controller.present()
+                if deferredWork { startSyncAndReminders(controller, afterFirstFrame: true) }
+            }
             return
         }
         let controller = makeController()
@@ -181,20 +192,12 @@ public final class KoyomiApplication {
         }
         for address in options.subscriptions { controller.sync.subscribe(to: address) }
         let paths = samples + own + followed
-        // CalDAV accounts sync, and GNOME Online Accounts is asked, once the window's first frame
-        // is painted (never in a timing run); a window started in the background starts them at once.
-        if !options.isTimingRun {
-            if !inBackground || showingWindow {
-                controller.mainWindow.window.afterNextPaint { [weak controller] in controller?.sync.start() }
-            } else {
-                controller.sync.start()
-            }
-        }
-        // Reminders from every open calendar, once every file has been read (the ones missed
-        // while Koyomi was not running then come as one notification).
-        if !options.isTimingRun {
-            controller.startReminders(notifier: application, stateFile: ReminderStateFile(environment: environment))
-            controller.whenLoaded { [weak controller] in controller?.reminders?.start() }
+        // Started by D-Bus only to answer the Shell's search: no syncing and no reminders
+        // until the window is asked for (it may be gone a minute later).
+        if onlyForSearch {
+            deferredWork = true
+        } else {
+            startSyncAndReminders(controller, afterFirstFrame: !inBackground || showingWindow)
         }
         if let iterations = options.benchmarkInteractions {
             let benchmark = InteractionBenchmark(controller: controller, iterations: iterations, paths: paths,
@@ -207,6 +210,61 @@ public final class KoyomiApplication {
         }
     }
 
+    /// GNOME Shell's search provider, exported while GApplication registers (before it takes
+    /// its name, so the first call D-Bus activation brings finds it).
+    private func setUpShellSearch() {
+        let search = ShellSearchController(controller: { [unowned self] in self.controllerForSearch() },
+                                           present: { [unowned self] in self.activate(showingWindow: true) })
+        shellSearch = search
+        application.onBusRegistration { [weak self] connection, registered in
+            guard let self else { return }
+            self.shellSearchProvider?.unexport()
+            self.shellSearchProvider = nil
+            guard registered else { return }
+            do {
+                self.shellSearchProvider = try ShellSearchProvider(on: connection, path: ShellSearchController.objectPath,
+                                                                   provider: search)
+            } catch {
+                FileHandle.standardError.write(Data("koyomi: the search provider is not on the bus: \(error)\n".utf8))
+            }
+        }
+    }
+
+    /// The window's controller for a search: with no window yet (D-Bus started Koyomi for
+    /// the Shell's search) the calendars are opened without presenting it, and Koyomi stays
+    /// a while for the next keystroke.
+    private func controllerForSearch() -> WindowController {
+        if controller == nil { activate(showingWindow: false, onlyForSearch: true) }
+        if !(controller?.mainWindow.window.isVisible ?? false) {
+            if searchLinger == nil { application.hold() }
+            searchLinger?.cancel()
+            searchLinger = MainLoop.after(seconds: 60) { [weak self] in
+                self?.searchLinger = nil
+                self?.application.release()
+            }
+        }
+        return controller ?? makeController()
+    }
+
+    /// CalDAV accounts sync once the window is up (never in a timing run). Reminders from
+    /// every open calendar, once every file has been read (the ones missed while Koyomi was
+    /// not running then come as one notification).
+    /// CalDAV accounts sync and GNOME Online Accounts is asked once the window's first frame
+    /// is painted (a window in the background starts them at once). Reminders come from every
+    /// open calendar once every file has been read (the ones missed while Koyomi was not
+    /// running then come as one notification). Never in a timing run.
+    private func startSyncAndReminders(_ controller: WindowController, afterFirstFrame: Bool) {
+        deferredWork = false
+        guard !options.isTimingRun else { return }
+        if afterFirstFrame {
+            controller.mainWindow.window.afterNextPaint { [weak controller] in controller?.sync.start() }
+        } else {
+            controller.sync.start()
+        }
+        controller.startReminders(notifier: application, stateFile: ReminderStateFile(environment: environment))
+        controller.whenLoaded { [weak controller] in controller?.reminders?.start() }
+    }
+
     /// Calls `body` once the first frame showing every opened file's dots has been painted.
     private func afterDotsPainted(_ body: @escaping @MainActor () -> Void) {
         // Once every file's plans are in the store, the next frame carries their dots.
@@ -215,6 +273,8 @@ public final class KoyomiApplication {
 
     private func reminderAction(_ action: String, target: String) {
         let startedForIt = controller == nil
+        // Started for a search, with reminders not yet running: they are needed now.
+        if deferredWork, let controller { startSyncAndReminders(controller, afterFirstFrame: false) }
         if startedForIt { activate(showingWindow: action == ReminderNotice.openAction) }
         controller?.reminders?.perform(action, target: target) { [weak self] in
             // Started by D-Bus only to save a Snooze or Dismiss: done, unless it is to keep reminding.
@@ -246,7 +306,7 @@ public final class KoyomiApplication {
                 }
             }
         }
-        controller.present()
+        activate(showingWindow: true)
     }
 
     /// Problems go to stderr as well as to the window, for whoever started Koyomi from a

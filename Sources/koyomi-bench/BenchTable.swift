@@ -45,6 +45,7 @@ enum BenchTable {
             ("year page CPU med/p99", { "\(ms($0.interactions.yearPage.cpu?.median))/\(ms($0.interactions.yearPage.cpu?.p99))" }),
             ("search index build (ms)", { $0.search.map { ms($0.indexBuildMs) } ?? "TODO" }),
             ("search key med/max (ms)", { $0.search.map { "\(ms($0.keystroke?.median))/\(ms($0.keystroke?.max))" } ?? "TODO" }),
+            ("shell search query max (ms)", { $0.search.map { ms($0.shellQueryMaxMs) } ?? "TODO" }),
             ("save edit med/max (ms)", { "\(ms($0.save.saveMs))/\(ms($0.save.saveMaxMs))" }),
             ("peak RSS (MiB)", { ms($0.firstFrame.peakRSSMiB) }),
         ]

@@ -110,6 +110,27 @@ final class SearchIndexTests: XCTestCase {
         XCTAssertEqual(results.items.first?.day, today.adding(days: -3), "a result goes to its first day")
     }
 
+    /// GNOME Shell's order: what is under way or to come, nearest first, then what is over,
+    /// most recent first; the limit cuts the past ones before any coming one.
+    func testUpcomingFirstListsEveryComingPlanBeforeAnyPastOne() {
+        let plans = [
+            allDay("last-year", today.adding(days: -365), title: "Review last year"),
+            allDay("next-year", today.adding(days: 365), title: "Review next year"),
+            allDay("yesterday", today.adding(days: -1), title: "Review yesterday"),
+            allDay("tomorrow", today.adding(days: 1), title: "Review tomorrow"),
+            allDay("long", today.adding(days: -3), through: today.adding(days: 2), title: "Review spanning today"),
+            allDay("other", today.adding(days: 2), title: "Lunch"),
+        ]
+        let search = session(plans)
+        XCTAssertEqual(search.searchUpcomingFirst(["RÉVIEW"], limit: 10).map(\.plan.title),
+                       ["Review spanning today", "Review tomorrow", "Review next year", "Review yesterday", "Review last year"])
+        XCTAssertEqual(search.searchUpcomingFirst(["review", "year"], limit: 10).map(\.plan.title),
+                       ["Review next year", "Review last year"], "every term must match")
+        XCTAssertEqual(search.searchUpcomingFirst(["review"], limit: 4).map(\.plan.title),
+                       ["Review spanning today", "Review tomorrow", "Review next year", "Review yesterday"])
+        XCTAssertEqual(search.searchUpcomingFirst([" "], limit: 4), [], "blank terms find nothing")
+    }
+
     func testLimitKeepsTheNearestAndCountsTheRest() {
         let plans = (0..<50).map { allDay("p\($0)", today.adding(days: $0 * 3), title: "Standup \($0)") }
         let results = session(plans).search("standup", limit: 5)

@@ -42,6 +42,7 @@ final class InstallTests: XCTestCase {
             "share/icons/hicolor/scalable/apps/\(Self.applicationID).svg",
             "share/icons/hicolor/symbolic/apps/\(Self.applicationID)-symbolic.svg",
             "share/dbus-1/services/\(Self.applicationID).service",
+            "share/gnome-shell/search-providers/\(Self.applicationID).search-provider.ini",
         ] + samples.map { "share/koyomi/samples/\($0)" }
           + languages.map { "share/locale/\($0)/LC_MESSAGES/koyomi.mo" })
     }

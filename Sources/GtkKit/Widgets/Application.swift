@@ -18,10 +18,12 @@ public final class Application: GObjectRef {
     }
 
     public init(id: String, flags: Flags = []) {
-        super.init(adoptingFull: UnsafeMutableRawPointer(adw_application_new(id, GApplicationFlags(rawValue: flags.rawValue))))
+        // AdwApplication with GApplication's dbus_register/dbus_unregister open to Swift
+        // (`onBusRegistration`).
+        super.init(adoptingFull: UnsafeMutableRawPointer(koyomi_application_new(id, GApplicationFlags(rawValue: flags.rawValue))))
     }
 
-    private var application: UnsafeMutablePointer<GApplication> { cast() }
+    var application: UnsafeMutablePointer<GApplication> { cast() }
 
     @discardableResult
     public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
