@@ -122,7 +122,9 @@ enum CLIUsage {
 
     Adds the events of FILE.ics to one of your calendars (default: the first; "Personal" is
     created when there is none) and says how many were added, updated and skipped, and why.
-    An event already there (same UID) is replaced only by a newer copy (higher SEQUENCE,
+    To-dos (VTODO), journal entries (VJOURNAL) and other components are carried as written
+    too, and the summary says how many of each kind.
+    Anything already there (same kind and UID) is replaced only by a newer copy (higher SEQUENCE,
     then later LAST-MODIFIED, then DTSTAMP). The file is read in a separate process with
     time and memory limits; parts that cannot be read are left out and listed on stderr.
     """

@@ -226,6 +226,42 @@ final class TasksCommandTests: XCTestCase {
         XCTAssertEqual(try files(), before)
     }
 
+    func testImportCarriesTasksAndJournalsAndExportKeepsThem() throws {
+        let mixed = Self.fixtures.appendingPathComponent("tasks-mixed.ics")
+        let imported = try koyomi("import", mixed.path)
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertEqual(imported.stdout, """
+            Imported into Personal: 7 added, 0 updated, 0 skipped
+              among them, kept as written though not shown as plans: 1 VJOURNAL, 5 VTODO
+
+            """)
+        let series = try koyomi("import", Self.fixtures.appendingPathComponent("tasks-tasksorg.ics").path)
+        XCTAssertEqual(series.stdout, """
+            Imported into Personal: 1 added, 0 updated, 0 skipped
+              among them, kept as written though not shown as plans: 1 VTODO
+
+            """)
+        XCTAssertEqual(try koyomi("tasks").stdout, """
+            due 2026-11-10  Water the plants (repeats)  [Personal]
+            due 2026-11-13 12:00  Write the report  [Personal]
+            no due date  Read a book  [Personal]
+            no due date  Start the garden plan  [Personal]
+
+            """)
+        let again = try koyomi("import", mixed.path)
+        XCTAssertTrue(again.stdout.hasPrefix("Imported into Personal: 0 added, 0 updated, 7 skipped\n"), again.stdout)
+        // Export gives every component back as the file had it.
+        let exported = try koyomi("export")
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        let original = try String(contentsOf: mixed, encoding: .utf8)
+        for kind in ["VEVENT", "VTODO", "VJOURNAL"] {
+            for block in original.components(separatedBy: "BEGIN:\(kind)\r\n").dropFirst() {
+                let component = "BEGIN:\(kind)\r\n" + block.components(separatedBy: "END:\(kind)\r\n")[0] + "END:\(kind)\r\n"
+                XCTAssertTrue(exported.stdout.contains(component), component)
+            }
+        }
+    }
+
     func testHelpAndJapaneseWords() throws {
         let help = try koyomi("tasks", "--help")
         XCTAssertTrue(help.stdout.hasPrefix("Usage: koyomi tasks [--all] [--calendar NAME] [--json]"), help.stdout)
