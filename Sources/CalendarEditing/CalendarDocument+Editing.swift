@@ -94,10 +94,10 @@ extension CalendarDocument {
         return index
     }
 
-    func overrideIndex(uid: String, key: String, zones: TimeZoneTable) -> Int? {
+    func overrideIndex(uid: String, key: String, zones: TimeZoneTable, kind: String = "VEVENT") -> Int? {
         let editor = EventEditor(lineEnd: lineEnd, zones: zones)
         return parts.firstIndex { part in
-            guard case let .component(component) = part, component.kind == "VEVENT", component.uid == uid,
+            guard case let .component(component) = part, component.kind == kind, component.uid == uid,
                   let line = component.recurrenceIDLine, let time = PropertyTime(line: line) else { return false }
             return EventTime(wall: time.wall, zone: editor.eventZone(time)).recurrenceIDKeys(zones: zones).contains(key)
         }

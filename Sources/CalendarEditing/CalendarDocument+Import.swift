@@ -2,58 +2,68 @@ import Foundation
 import ICalendarReading
 import ICalendarText
 
-/// Importing events from another calendar (a vetted file: see CalendarVetting's `UntrustedCalendar`).
+/// Importing another calendar's components (a vetted file: see CalendarVetting's `UntrustedCalendar`).
 extension CalendarDocument {
-    /// Merges the VEVENTs of `incoming` into this calendar.
+    /// Merges the components of `incoming` into this calendar: events, to-dos (VTODO), journal
+    /// entries (VJOURNAL) and any other component (VAVAILABILITY, VFREEBUSY, X- ones), each
+    /// carried in its original text, byte for byte.
     ///
-    /// Events travel as groups by UID (master and overrides together) in their original text,
-    /// byte for byte. A UID not present here is added; a present one is replaced only when
-    /// the incoming copy is newer: higher SEQUENCE (absent = 0), then later LAST-MODIFIED,
-    /// then later DTSTAMP (each compared when both copies have it). An equal copy is skipped
-    /// as "already up to date", an older one as "your copy is newer". A VEVENT without UID
-    /// gets a fresh one (reported in `notes`). VTIMEZONEs the imported events use and this
-    /// calendar lacks are copied; VTODO, VJOURNAL and other components are skipped as not
-    /// events. `now` is not written into imported text; it only seeds fresh UIDs' uniqueness.
+    /// Components travel as groups by kind and UID (a master and its overrides together). A
+    /// group not present here is added; a present one is replaced only when the incoming copy
+    /// is newer: higher SEQUENCE (absent = 0), then later LAST-MODIFIED, then later DTSTAMP
+    /// (each compared when both copies have it). An equal copy is skipped as "already up to
+    /// date", an older one as "your copy is newer". A VEVENT, VTODO or VJOURNAL without UID
+    /// gets a fresh one (reported in `notes`); another component without UID is added unless
+    /// the very same text is here already. VTIMEZONEs the imported components use and this
+    /// calendar lacks are copied. `now` is not written into imported text; it only seeds fresh
+    /// UIDs' uniqueness. `carried` counts the groups that are not events, by kind.
     public mutating func importEvents(from incoming: CalendarDocument, now: Date) -> ImportSummary {
         var summary = ImportSummary()
         // Skips are listed in file order: (position of the component, the skip).
         var skips: [(Int, ImportSkip)] = []
-        var groups: [(uid: String, position: Int, components: [ComponentText])] = []
+        var groups: [(key: String, kind: String, position: Int, components: [ComponentText])] = []
         var groupIndex: [String: Int] = [:]
+        let present = Set(components.map(\.text))
         for (position, original) in incoming.components.enumerated() {
             var component = original
-            switch component.kind {
-            case "VTIMEZONE": continue
-            case "VEVENT": break
-            default:
-                skips.append((position, ImportSkip(subject: Self.subject(component), reason: "not an event (\(component.kind))")))
-                continue
-            }
+            let kind = component.kind
+            if kind == "VTIMEZONE" { continue }
             guard let uid = component.uid, !uid.isEmpty else {
+                guard Self.takesFreshUID.contains(kind) else {
+                    // Nothing to match it by but its text.
+                    if present.contains(component.text) {
+                        skips.append((position, ImportSkip(subject: Self.subject(component), reason: "already up to date")))
+                    } else {
+                        groups.append(("\(kind)\n\(position)", kind, position, [component]))
+                    }
+                    continue
+                }
                 let uid = UUID().uuidString.lowercased() + "@koyomi"
                 if let line = PropertyText(lineEnd: incoming.lineEnd).text("UID", uid) { component.append([line]) }
-                summary.notes.append("\(Self.title(component).map { "“\($0)”" } ?? "an event") had no UID; it is now \(uid)")
-                groups.append((uid, position, [component]))
+                let what = Self.title(component).map { "“\($0)”" } ?? (kind == "VEVENT" ? "an event" : "a \(kind)")
+                summary.notes.append("\(what) had no UID; it is now \(uid)")
+                groups.append(("\(kind)\n\(uid)", kind, position, [component]))
                 continue
             }
-            if let index = groupIndex[uid] {
+            let key = "\(kind)\n\(uid)"
+            if let index = groupIndex[key] {
                 groups[index].components.append(component)
             } else {
-                groupIndex[uid] = groups.count
-                groups.append((uid, position, [component]))
+                groupIndex[key] = groups.count
+                groups.append((key, kind, position, [component]))
             }
         }
 
-        // One pass over this calendar, not one per incoming event: imports can be large.
+        // One pass over this calendar, not one per incoming component: imports can be large.
         var mine: [String: [ComponentText]] = [:]
-        for component in components where component.kind == "VEVENT" {
-            if let uid = component.uid { mine[uid, default: []].append(component) }
+        for component in components where component.kind != "VTIMEZONE" {
+            if let uid = component.uid { mine["\(component.kind)\n\(uid)", default: []].append(component) }
         }
         var replacements: [String: [ComponentText]] = [:]
         var additions: [Part] = []
         var usedZones: [String] = []
         for group in groups {
-            if let existing = mine[group.uid] {
+            if let existing = mine[group.key] {
                 let skip = { (reason: String) in
                     skips.append((group.position, ImportSkip(subject: Self.subject(group.components[0]), reason: reason)))
                 }
@@ -65,13 +75,14 @@ extension CalendarDocument {
                     skip("your copy is newer")
                     continue
                 case .orderedDescending:
-                    replacements[group.uid] = group.components
+                    replacements[group.key] = group.components
                     summary.updated += 1
                 }
             } else {
                 additions += group.components.map(Part.component)
                 summary.added += 1
             }
+            if group.kind != "VEVENT" { summary.carried[group.kind, default: 0] += 1 }
             for tzid in group.components.flatMap(Self.tzids) where !usedZones.contains(tzid) { usedZones.append(tzid) }
         }
         replace(replacements)
@@ -81,24 +92,28 @@ extension CalendarDocument {
         return summary
     }
 
-    /// Puts each new group where the first of its old components stood; drops the rest of them.
+    /// Kinds RFC 5545 gives a UID that a calendar program matches copies by.
+    private static let takesFreshUID: Set<String> = ["VEVENT", "VTODO", "VJOURNAL"]
+
+    /// Puts each new group (by kind and UID) where the first of its old components stood;
+    /// drops the rest of them.
     private mutating func replace(_ replacements: [String: [ComponentText]]) {
         guard !replacements.isEmpty else { return }
         var placed = Set<String>()
         var result: [Part] = []
         for part in parts {
-            guard case let .component(component) = part, component.kind == "VEVENT", let uid = component.uid,
-                  let group = replacements[uid] else {
+            guard case let .component(component) = part, let uid = component.uid,
+                  let group = replacements["\(component.kind)\n\(uid)"] else {
                 result.append(part)
                 continue
             }
-            if placed.insert(uid).inserted { result += group.map(Part.component) }
+            if placed.insert("\(component.kind)\n\(uid)").inserted { result += group.map(Part.component) }
         }
         parts = result
     }
 
     /// Copies the incoming VTIMEZONE of each TZID this calendar has none for (before its
-    /// first event, where calendar programs expect zones); a TZID the file brought no
+    /// first event or task, where calendar programs expect zones); a TZID the file brought no
     /// VTIMEZONE for gets libical's, when it knows the zone.
     private mutating func copyZones(_ tzids: [String], from incoming: CalendarDocument) {
         let present = Set(components.compactMap(\.tzid))
@@ -106,7 +121,7 @@ extension CalendarDocument {
         for tzid in tzids where !present.contains(tzid) {
             guard let zone = available[tzid] ?? VTimezoneText.component(for: tzid, lineEnd: lineEnd) else { continue }
             let firstEvent = parts.firstIndex { part in
-                if case let .component(component) = part { return component.kind == "VEVENT" }
+                if case let .component(component) = part { return component.kind != "VTIMEZONE" }
                 return false
             }
             parts.insert(.component(zone), at: firstEvent ?? insertionIndex)

@@ -7,10 +7,12 @@ import ICalendarReading
 extension CalendarDocument {
     /// The occurrence `key` ("20261110" or the UTC instant "20261110T080000Z", as in
     /// `Plan.ID.occurrence`) written like the master's DTSTART: a date, UTC, or a wall time
-    /// in the master's TZID (or floating).
-    func occurrenceTime(_ key: String, master: ComponentText, zones: TimeZoneTable) throws(ICalendarError) -> PropertyTime {
-        guard let line = master.line(named: "DTSTART"), let start = PropertyTime(line: line) else {
-            throw ICalendarError(path: "edit", problem: "event \(master.uid ?? "?") has no readable DTSTART")
+    /// in the master's TZID (or floating). A task without DTSTART counts its occurrences from
+    /// its DUE (`anchor`).
+    func occurrenceTime(_ key: String, master: ComponentText, zones: TimeZoneTable,
+                        anchor: String = "DTSTART") throws(ICalendarError) -> PropertyTime {
+        guard let line = master.line(named: anchor), let start = PropertyTime(line: line) else {
+            throw ICalendarError(path: "edit", problem: "\(master.kind == "VTODO" ? "task" : "event") \(master.uid ?? "?") has no readable \(anchor)")
         }
         guard let wall = WallTime(text: key) else {
             throw ICalendarError(path: "edit", problem: "\"\(key)\" names no occurrence")
@@ -49,7 +51,7 @@ extension CalendarDocument {
 
     /// `end` moved by as much as the start moves from `start` to `newStart` (exact seconds
     /// for timed values, whole days for dates).
-    private func shifted(_ end: PropertyTime, from start: PropertyTime, to newStart: PropertyTime,
+    func shifted(_ end: PropertyTime, from start: PropertyTime, to newStart: PropertyTime,
                          editor: EventEditor) -> PropertyTime {
         if case let .date(first) = start, case let .date(last) = end, case let .date(day) = newStart {
             return .date(day.adding(days: first.distance(to: last)))

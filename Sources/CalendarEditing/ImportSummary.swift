@@ -1,8 +1,12 @@
-/// What an import did: how many events were added and updated, and which were skipped and why.
+/// What an import did: how many events (and other components) were added and updated, and
+/// which were skipped and why.
 public struct ImportSummary: Hashable, Sendable, CustomStringConvertible {
     public var added = 0
     public var updated = 0
     public var skipped: [ImportSkip] = []
+    /// Of those added or updated, the groups that are not events, by kind ("VTODO": 5,
+    /// "VJOURNAL": 3): kept as written, though the window shows only events.
+    public var carried: [String: Int] = [:]
     /// Events that came without a UID and were given one, e.g. "“Tea” had no UID; it is now x@koyomi".
     public var notes: [String] = []
 
@@ -22,7 +26,8 @@ public struct ImportSkip: Hashable, Sendable, CustomStringConvertible {
         case upToDate
         /// The calendar's copy is a later revision than the incoming one.
         case yoursIsNewer
-        /// A VTODO, VJOURNAL or other component that is not an event (its kind).
+        /// A component that is not an event (its kind); imports no longer skip them (they are
+        /// carried), but the window's report still names the kind.
         case notAnEvent(String)
         case other(String)
     }

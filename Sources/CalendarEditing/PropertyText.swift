@@ -63,7 +63,7 @@ struct PropertyText {
         time(name, .utc(WallTime(utcOf: instant)))
     }
 
-    /// DTSTART, DTEND, EXDATE, RECURRENCE-ID.
+    /// DTSTART, DTEND, DUE, EXDATE, RECURRENCE-ID, COMPLETED (give it UTC).
     func time(_ name: String, _ value: PropertyTime) -> ContentLine? {
         let icalTime = value.icalTime
         let property: OpaquePointer? = switch name {
@@ -75,12 +75,29 @@ struct PropertyText {
         case "CREATED": icalproperty_new_created(icalTime)
         case "LAST-MODIFIED": icalproperty_new_lastmodified(icalTime)
         case "ACKNOWLEDGED": icalproperty_new_acknowledged(icalTime)
+        case "DUE": icalproperty_new_due(icalTime)
+        case "COMPLETED": icalproperty_new_completed(icalTime)
         default: nil
         }
         if let property, case let .local(_, tzid?) = value {
             icalproperty_add_parameter(property, tzid.withCString { icalparameter_new_tzid($0) })
         }
         return line(property)
+    }
+
+    /// A VTODO's STATUS.
+    func status(_ status: TaskStatus) -> ContentLine? {
+        let value: icalproperty_status = switch status {
+        case .needsAction: ICAL_STATUS_NEEDSACTION
+        case .inProcess: ICAL_STATUS_INPROCESS
+        case .completed: ICAL_STATUS_COMPLETED
+        case .cancelled: ICAL_STATUS_CANCELLED
+        }
+        return line(icalproperty_new_status(value))
+    }
+
+    func percentComplete(_ percent: Int) -> ContentLine? {
+        line(icalproperty_new_percentcomplete(Int32(clamping: min(100, max(0, percent)))))
     }
 
     func sequence(_ number: Int) -> ContentLine? {

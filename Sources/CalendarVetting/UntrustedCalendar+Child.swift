@@ -28,8 +28,9 @@ extension UntrustedCalendar {
 
     /// Checks the file: the whole text as the parent splits it, then each VTIMEZONE alone and
     /// each VEVENT in a one-event calendar with the zones it names, through `ICalendarFile`
-    /// (the very parsing the window does). Other components are kept unparsed: they are
-    /// never imported.
+    /// (the very parsing the window does), and each VTODO likewise through `ICalendarTasks`
+    /// (what `koyomi tasks` reads). Other components (VJOURNAL, unknown ones) are imported as
+    /// text that Koyomi never parses, so they are kept unparsed here too.
     static func vet(path: String) -> VetReport {
         var report = VetReport()
         let data: Data
@@ -60,6 +61,9 @@ extension UntrustedCalendar {
                 let used = CalendarDocument.tzids(component).compactMap { zones[$0] }.joined()
                 reason = check(used + component.text, kind: "VEVENT", name: path,
                                scheduler: scheduler)
+            case "VTODO":
+                let used = CalendarDocument.tzids(component).compactMap { zones[$0] }.joined()
+                reason = checkTask(used + component.text, name: path)
             default:
                 reason = nil
             }
@@ -87,6 +91,18 @@ extension UntrustedCalendar {
                 return file.warnings.first.map(EventWarning.reason(of:)) ?? "libical could not read it"
             }
             return nil
+        } catch {
+            return error.problem
+        }
+    }
+
+    /// Why one VTODO cannot be read as a task, in words; nil when it can.
+    private static func checkTask(_ componentText: String, name: String) -> String? {
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Koyomi//vet//EN\r\n" + componentText + "END:VCALENDAR\r\n"
+        do {
+            let read = try ICalendarTasks(text: text, sourceName: (name as NSString).lastPathComponent,
+                                          calendarID: CalendarID("vet"), timeZone: TimeZone(identifier: "UTC") ?? .gmt)
+            return read.tasks.isEmpty ? "libical could not read it" : nil
         } catch {
             return error.problem
         }

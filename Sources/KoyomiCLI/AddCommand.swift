@@ -22,26 +22,7 @@ struct AddCommand {
         self.context = context
         dryRun = parsed.flags.contains("--dry-run")
         // Free words describe the plan ("Lunch with Ann tomorrow 12:30"); flags given win.
-        let words = parsed.positionals.joined(separator: " ")
-        var quick: QuickAddPlan?
-        if !words.trimmingCharacters(in: .whitespaces).isEmpty {
-            switch Self.parser(context).read(words) {
-            case let .success(plan): quick = plan
-            case .failure(.noTitle):
-                // TRANSLATORS: `koyomi add`'s error; %@ is the words given.
-                throw .usage(FormatterStrings.fill(
-                    L("“%@” leaves nothing for a title: say what the plan is, e.g. “Lunch with Ann tomorrow 12:30”"), words))
-            case let .failure(.impossibleDate(day)):
-                // TRANSLATORS: `koyomi add`'s error; %@ is the day as written.
-                throw .usage(FormatterStrings.fill(L("“%@” is not a day that exists; nothing was written"), day))
-            case let .failure(.impossibleTime(time)):
-                // TRANSLATORS: `koyomi add`'s error; %@ is the time as written.
-                throw .usage(FormatterStrings.fill(L("“%@” is not a time of day; nothing was written"), time))
-            case let .failure(.endBeforeStart(days)):
-                // TRANSLATORS: `koyomi add`'s error; %@ is the days as written ("Dec 28 to Dec 24").
-                throw .usage(FormatterStrings.fill(L("“%@” ends before it starts; nothing was written"), days))
-            }
-        }
+        let quick = try Self.quick(parsed.positionals, context)
         guard let title = parsed.values["--title"] ?? quick?.title else {
             // TRANSLATORS: `koyomi add`'s error; the option and the command stay as written.
             throw .usage(L("--title is required (or describe the plan in words, e.g. koyomi add \"Lunch tomorrow 12:30\")"))
@@ -74,6 +55,29 @@ struct AddCommand {
                           remindersBefore: try (parsed.lists["--remind"] ?? []).map(Self.minutes))
         calendarName = parsed.values["--calendar"] ?? quick?.calendarName
         understood = quick?.understood ?? []
+    }
+
+    /// The plan (or task) the free words describe; nil when there are none. Words that name
+    /// no title, or a day or time that does not exist, are bad input.
+    static func quick(_ positionals: [String], _ context: CLIContext) throws(CLIError) -> QuickAddPlan? {
+        let words = positionals.joined(separator: " ")
+        guard !words.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        switch Self.parser(context).read(words) {
+        case let .success(plan): return plan
+        case .failure(.noTitle):
+            // TRANSLATORS: `koyomi add`'s error; %@ is the words given.
+            throw .usage(FormatterStrings.fill(
+                L("“%@” leaves nothing for a title: say what the plan is, e.g. “Lunch with Ann tomorrow 12:30”"), words))
+        case let .failure(.impossibleDate(day)):
+            // TRANSLATORS: `koyomi add`'s error; %@ is the day as written.
+            throw .usage(FormatterStrings.fill(L("“%@” is not a day that exists; nothing was written"), day))
+        case let .failure(.impossibleTime(time)):
+            // TRANSLATORS: `koyomi add`'s error; %@ is the time as written.
+            throw .usage(FormatterStrings.fill(L("“%@” is not a time of day; nothing was written"), time))
+        case let .failure(.endBeforeStart(days)):
+            // TRANSLATORS: `koyomi add`'s error; %@ is the days as written ("Dec 28 to Dec 24").
+            throw .usage(FormatterStrings.fill(L("“%@” ends before it starts; nothing was written"), days))
+        }
     }
 
     /// Reads words in the user's locale (first weekday, day/month order) and zone; "in Work"

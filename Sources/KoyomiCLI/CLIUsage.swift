@@ -3,6 +3,8 @@ enum CLIUsage {
     static func text(for command: String) -> String {
         switch command {
         case "list": list
+        case "tasks": tasks
+        case "done": done
         case "reminders": reminders
         case "add": add
         case "import": importing
@@ -33,6 +35,36 @@ enum CLIUsage {
                           end, allDay, location (all-day ends are exclusive)
     """
 
+    static let tasks = """
+    Usage: koyomi tasks [--all] [--calendar NAME] [--json] [FILE.ics…]
+
+    Prints the open to-dos (VTODO: status needs-action or in-process, or none) of your
+    calendars and the calendars you subscribe to (or of the FILEs), by due date, earliest
+    first, the overdue ones said so, those with no due date last. A repeating task is listed
+    as its earliest occurrence not yet done. A task with a COMPLETED time and no STATUS counts
+    as done.
+
+      --all               also the tasks done and cancelled, after the open ones (most
+                          recently done first; each occurrence of a repeating task done)
+      --calendar NAME     only this calendar (its name or file name)
+      --json              a JSON array; keys: uid, title, due, start ("YYYY-MM-DD" for a
+                          day, ISO 8601 with your offset for a time, or null), status
+                          ("needs-action", "in-process", "completed", "cancelled"),
+                          completed (ISO 8601 or null), percent (0–100), priority (0–9,
+                          0 none, 1 highest), calendar, parent (the UID RELATED-TO names
+                          as the parent, or null)
+    """
+
+    static let done = """
+    Usage: koyomi done UID [--calendar NAME]
+
+    Checks the task with this UID off: STATUS:COMPLETED, COMPLETED now (in UTC) and
+    PERCENT-COMPLETE:100; nothing else in its file changes. Of a repeating task only its
+    earliest occurrence not yet done is checked off, in an override (RECURRENCE-ID) as other
+    calendar programs write it, and the next occurrence becomes the open one. An unknown UID
+    is an error (exit status 2) and nothing is written. `koyomi tasks --json` shows the UIDs.
+    """
+
     static let reminders = """
     Usage: koyomi reminders [--days N] [--calendar NAME] [--json] [FILE.ics…]
 
@@ -55,6 +87,8 @@ enum CLIUsage {
     Usage: koyomi add --title TITLE --start YYYY-MM-DD[THH:MM] [--end YYYY-MM-DD[THH:MM]]
                       [--all-day] [--calendar NAME] [--remind 15m]… [--dry-run]
            koyomi add "WORDS" [the same options] [--dry-run]
+           koyomi add --task --title TITLE [--due YYYY-MM-DD[THH:MM]] [--calendar NAME]
+           koyomi add --task "WORDS" [the same options]
 
     Adds a plan to one of your calendars (default: the first; "Personal" is created when
     there is none) and prints its UID. A start without a time makes an all-day plan, and
@@ -69,6 +103,11 @@ enum CLIUsage {
     calendar; docs/quick-add.md lists them). Options given win over the words. --dry-run
     prints the plan as `list --json` would, with its repeat rule, reminders and the words
     understood, and writes nothing.
+
+    With --task a to-do (VTODO) is added instead, due on the day (and at the time) --due or
+    the words name, or with no due date when they name none ("Buy milk tomorrow", "Water
+    the plants every Monday": a repeat makes a repeating task); it prints the task's UID.
+    --start, --end, --all-day, --remind and --dry-run are for plans only.
     """
 
     static let remove = """
@@ -83,7 +122,9 @@ enum CLIUsage {
 
     Adds the events of FILE.ics to one of your calendars (default: the first; "Personal" is
     created when there is none) and says how many were added, updated and skipped, and why.
-    An event already there (same UID) is replaced only by a newer copy (higher SEQUENCE,
+    To-dos (VTODO), journal entries (VJOURNAL) and other components are carried as written
+    too, and the summary says how many of each kind.
+    Anything already there (same kind and UID) is replaced only by a newer copy (higher SEQUENCE,
     then later LAST-MODIFIED, then DTSTAMP). The file is read in a separate process with
     time and memory limits; parts that cannot be read are left out and listed on stderr.
     """
@@ -93,7 +134,7 @@ enum CLIUsage {
 
     Writes your calendars (or the one named) as one iCalendar file to stdout, or saves it
     to FILE.ics (atomically; not inside your calendars folder). Everything is kept as
-    written, including to-dos and properties Koyomi does not show.
+    written, including to-dos, journal entries and properties Koyomi does not show.
     """
 
 

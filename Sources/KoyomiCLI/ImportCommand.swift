@@ -37,7 +37,7 @@ struct ImportCommand {
             throw .usage(error.description)
         }
         let report = vetted.problems.map { "  \($0)\n" }.joined()
-        if !vetted.problems.isEmpty, !vetted.document.componentKinds.contains("VEVENT") {
+        if !vetted.problems.isEmpty, !vetted.document.componentKinds.contains(where: { $0 != "VTIMEZONE" }) {
             // TRANSLATORS: `koyomi import`'s error, before the list of what could not be read; %@ is the file.
             throw CLIError(status: 2, message: FormatterStrings.fill(L("%@: no event could be read:"), file) + "\n" + report.dropLast())
         }
@@ -54,6 +54,11 @@ struct ImportCommand {
                                            String(summary.added), String(summary.updated), String(summary.skipped.count))
         // TRANSLATORS: what `koyomi import` prints: %1$@ is the calendar, %2$@ the counts ("3 added, 1 updated, 0 skipped").
         var output = FormatterStrings.fill(L("Imported into %1$@: %2$@"), name, counts) + "\n"
+        if !summary.carried.isEmpty {
+            let kinds = summary.carried.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            // TRANSLATORS: a line of `koyomi import`'s report: %@ counts what is not a plan ("5 VTODO, 3 VJOURNAL").
+            output += "  " + FormatterStrings.fill(L("among them, kept as written though not shown as plans: %@"), kinds) + "\n"
+        }
         output += summary.skipped.map { "  " + Self.explanation($0) + "\n" }.joined()
         output += summary.notes.map { "  \($0)\n" }.joined()
         let count = vetted.problems.count

@@ -1,20 +1,20 @@
 import Foundation
 
-/// `koyomi list|reminders|add|remove|import|export|account|sync|subscribe|unsubscribe|subscriptions`:
+/// `koyomi list|tasks|reminders|add|done|remove|import|export|account|sync|subscribe|unsubscribe|subscriptions`:
 /// the user's calendars from a terminal, on the same model and storage as the window, without
 /// ever starting GTK.
 ///
 /// Storage layout: see `UserCalendarFolder` (calendars/, backups/, sync/, subscriptions/).
 public enum KoyomiCLI {
     /// First arguments that run a command instead of opening the window.
-    public static let commands: Set<String> = ["list", "reminders", "add", "remove", "import", "export", "account", "sync",
-                                                 "subscribe", "unsubscribe", "subscriptions"]
+    public static let commands: Set<String> = ["list", "tasks", "reminders", "add", "done", "remove", "import", "export",
+                                                 "account", "sync", "subscribe", "unsubscribe", "subscriptions"]
 
     /// Runs one command (`arguments` starts with its name) and says what to print and return.
     public static func run(_ arguments: [String], context: CLIContext) -> CLIResult {
         guard let name = arguments.first, commands.contains(name) else {
             // TRANSLATORS: the commands stay as written.
-            let expected = L("expected one of list, reminders, add, remove, import, export, account, sync, subscribe, unsubscribe, subscriptions")
+            let expected = L("expected one of list, tasks, reminders, add, done, remove, import, export, account, sync, subscribe, unsubscribe, subscriptions")
             return CLIResult(status: 2, error: "koyomi: " + expected + "\n")
         }
         let rest = Array(arguments.dropFirst())
@@ -26,7 +26,10 @@ public enum KoyomiCLI {
             switch name {
             case "list": return try ListCommand(arguments: rest, context: context).run()
             case "reminders": return try RemindersCommand(arguments: rest, context: context).run()
+            case "tasks": return try TasksCommand(arguments: rest, context: context).run()
+            case "add" where rest.contains("--task"): output = try AddTaskCommand(arguments: rest, context: context).run()
             case "add": output = try AddCommand(arguments: rest, context: context).run()
+            case "done": output = try DoneCommand(arguments: rest, context: context).run()
             case "import": return try ImportCommand(arguments: rest, context: context).run()
             case "account": return try AccountCommand(arguments: rest, context: context).run()
             case "sync": return try SyncCommand(arguments: rest, context: context).run()

@@ -96,16 +96,36 @@ final class CalendarDocumentImportTests: XCTestCase {
         XCTAssertEqual(mine.importEvents(from: incoming, now: SaveTestSupport.now).added, 1)
     }
 
-    func testToDosAndJournalsAreSkippedAsNotEvents() throws {
+    func testToDosJournalsAndUnknownComponentsAreCarriedAsWritten() throws {
         var mine = try calendar("")
-        let incoming = try calendar("BEGIN:VTODO\r\nUID:t\r\nSUMMARY:Buy milk\r\nEND:VTODO\r\n"
-                                    + "BEGIN:VJOURNAL\r\nUID:j\r\nEND:VJOURNAL\r\n" + Self.event("e", "Event"))
+        let todo = "BEGIN:VTODO\r\nUID:t\r\nSUMMARY:Buy milk\r\nX-MOZ-GENERATION:2\r\nDUE;TZID=Europe/Berlin:20261112T170000\r\nEND:VTODO\r\n"
+        let journal = "BEGIN:VJOURNAL\r\nUID:j\r\nX-ODD:kept\\,as is\r\nEND:VJOURNAL\r\n"
+        let availability = "BEGIN:VAVAILABILITY\r\nUID:a\r\nDTSTAMP:20261101T000000Z\r\nBEGIN:AVAILABLE\r\n"
+            + "DTSTART:20261102T080000Z\r\nDTEND:20261102T160000Z\r\nEND:AVAILABLE\r\nEND:VAVAILABILITY\r\n"
+        let unknown = "BEGIN:X-NOTE\r\nX-TEXT:no UID at all\r\nEND:X-NOTE\r\n"
+        let incoming = try calendar(todo + journal + availability + unknown + Self.event("e", "Event"))
         let summary = mine.importEvents(from: incoming, now: SaveTestSupport.now)
-        XCTAssertEqual(summary.added, 1)
-        XCTAssertEqual(summary.skipped, [ImportSkip(subject: "“Buy milk” (t)", reason: "not an event (VTODO)"),
-                                         ImportSkip(subject: "(j)", reason: "not an event (VJOURNAL)")])
-        XCTAssertEqual(summary.description, "1 added, 0 updated, 2 skipped")
-        XCTAssertEqual(mine.componentKinds, ["VEVENT"])
+        XCTAssertEqual(summary.added, 5)
+        XCTAssertEqual(summary.skipped, [])
+        XCTAssertEqual(summary.carried, ["VTODO": 1, "VJOURNAL": 1, "VAVAILABILITY": 1, "X-NOTE": 1])
+        XCTAssertEqual(summary.description, "5 added, 0 updated, 0 skipped")
+        XCTAssertEqual(mine.componentKinds, ["VTIMEZONE", "VTODO", "VJOURNAL", "VAVAILABILITY", "X-NOTE", "VEVENT"])
+        XCTAssertEqual(Array(mine.componentTexts.dropFirst().prefix(4)), [todo, journal, availability, unknown])
+        // The same file again: everything is here already, nothing doubles.
+        let again = mine.importEvents(from: incoming, now: SaveTestSupport.now)
+        XCTAssertEqual(again.added, 0)
+        XCTAssertEqual(again.skipped.map(\.reason), Array(repeating: "already up to date", count: 5))
+        XCTAssertEqual(mine.componentKinds.count, 6)
+        // A newer copy of the task replaces it, where it stood; a task and an event may share a UID.
+        let newer = try calendar("BEGIN:VTODO\r\nUID:t\r\nSEQUENCE:1\r\nSUMMARY:Buy oat milk\r\nEND:VTODO\r\n"
+                                 + "BEGIN:VTODO\r\nSUMMARY:No UID\r\nEND:VTODO\r\n")
+        let update = mine.importEvents(from: newer, now: SaveTestSupport.now)
+        XCTAssertEqual(update.updated, 1)
+        XCTAssertEqual(update.added, 1)
+        XCTAssertEqual(update.notes.count, 1)
+        XCTAssertTrue(update.notes[0].hasPrefix("“No UID” had no UID; it is now "), update.notes[0])
+        XCTAssertTrue(mine.componentTexts[1].contains("Buy oat milk"))
+        XCTAssertEqual(mine.taskUIDs.count, 2)
     }
 
     func testZonesUsedByImportedEventsAreCopiedOnce() throws {

@@ -23,10 +23,10 @@ final class ImportCommandTests: CLITestCase {
         XCTAssertEqual(result.status, 0, result.error)
         XCTAssertEqual(result.error, "")
         XCTAssertEqual(result.output, """
-            Imported into Work: 1 added, 1 updated, 3 skipped
+            Imported into Work: 2 added, 1 updated, 2 skipped
+              among them, kept as written though not shown as plans: 1 VTODO
               skipped “Same” (same): already up to date
               skipped “Mine v0” (mine): your copy is newer
-              skipped “Milk” (todo): not an event (VTODO)
 
             """)
         let listed = run("list", "--date", "2026-11-10").output

@@ -55,7 +55,8 @@ public struct QuickAddParser {
         let title = phrase.rest
         guard !title.isEmpty else { return .failure(.noTitle) }
         return .success(QuickAddPlan(title: title, timing: timing(reading), repeatRule: reading.repeatRule,
-                                     location: reading.place, calendarName: reading.calendarName, understood: phrase.understood))
+                                     location: reading.place, calendarName: reading.calendarName, understood: phrase.understood,
+                                     saysWhen: reading.day != nil || reading.start != nil || reading.repeatRule != nil))
     }
 
     /// What was read so far.

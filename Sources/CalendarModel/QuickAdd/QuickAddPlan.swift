@@ -13,6 +13,9 @@ public struct QuickAddPlan: Equatable, Sendable {
     public var calendarName: String?
     /// The words that were understood, in the order they stand in the phrase.
     public var understood: [String]
+    /// Whether the phrase named a day, a time or a repeat: `timing` is the day it falls on
+    /// otherwise (a task said without one has no due date).
+    public var saysWhen = true
 
     /// The repeat to write and to hand to the editor: in its simple terms (the plan starts on
     /// the day of the month a phrase named, so BYMONTHDAY says nothing more).
