@@ -291,7 +291,11 @@ final class CalendarCoordinator: PlanListViewDelegate, MainWindowDelegate {
         let style = rowStyle
         func rows(_ entries: [PlanOnDay]) -> PlanRows { PlanRows(entries, style: style) }
         if let day = store.selection {
-            let entries = store.plans(on: day)
+            // Read through the day's own slice: an index holding the day when one is built (the
+            // shown grid's or week's), else one of that day alone. A year page selects a day a
+            // year away whose month no view shows: its whole grid's index built here on the
+            // window's thread took 18-46 ms of the page (100,000 plans), the day's own 6-8 ms.
+            let entries = store.slice(of: DaySpan(first: day, count: 1)).plans(on: day)
             window.planList.canAddPlans = store.calendars.contains { !$0.isReadOnly }
             window.planList.render(.day(emptyText: formatter.emptyDayText(day), rows: rows(entries)), key: day.description)
             guard !search.isOpen else { return } // the handle shows the search's count meanwhile

@@ -39,6 +39,10 @@ final class DayViewTests: WeekViewTestCase, @unchecked Sendable {
             let body = try XCTUnwrap(week.body.bounds(relativeTo: week.body))
             let column = try frame(week.columns[0].box)
             XCTAssertEqual(column.width, body.width, accuracy: 2, "the day fills the grid")
+            // Its width alone would fit 23 lanes of 28 px here: overlapping plans get 8 at most,
+            // wide enough to read, and a day page lays out no more blocks than that.
+            XCTAssertGreaterThan(WeekView.maxLanes(dayWidth: column.width), WeekView.dayViewMaxLanes)
+            XCTAssertEqual(week.laneCount, WeekView.dayViewMaxLanes)
             XCTAssertGreaterThan(try frame(try block("Dinner", on: "2026-11-18").button).width, body.width * 0.8)
 
             window.header.nextButton.click()
