@@ -152,7 +152,7 @@ public final class CalendarFormatter {
         return formatter
     }()
 
-    /// "Tuesday, November 10, 2026, 1 plan" / ", no plans" / ", 3 plans".
+    /// "Tuesday, November 10, 2026: 1 plan" / ": no plans" / ": 3 plans".
     public func dayAccessibleLabel(_ day: CalendarDay, planCount: Int) -> String {
         FormatterStrings.fill(strings.dayWithPlanCount, fullDateFormatter.string(from: noon(day)),
                               planCountText(planCount))
@@ -272,7 +272,7 @@ public struct FormatterStrings: Sendable {
     /// The agenda's text for a month without plans; `%@` is the month ("November 2026").
     public var noPlansInMonth: String
     /// A day cell's spoken label; `%1$@` is the full date, `%2$@` the plan count:
-    /// "%1$@, %2$@" → "Tuesday, November 10, 2026, 1 plan".
+    /// "%1$@: %2$@" → "Tuesday, November 10, 2026: 1 plan".
     public var dayWithPlanCount: String
     /// The plan count for zero: "no plans".
     public var noPlans: String
@@ -282,7 +282,7 @@ public struct FormatterStrings: Sendable {
     public init(allDay: String = "All day",
                 noPlansOnDay: String = "No plans on %@",
                 noPlansInMonth: String = "No plans in %@",
-                dayWithPlanCount: String = "%1$@, %2$@",
+                dayWithPlanCount: String = "%1$@: %2$@",
                 noPlans: String = "no plans",
                 planCount: @escaping @Sendable (Int) -> String = { $0 == 1 ? "1 plan" : "\($0) plans" }) {
         self.allDay = allDay

@@ -18,7 +18,7 @@ public struct YearPreparation: @unchecked Sendable {
     var namer: (locale: Locale, strings: FormatterStrings)? = nil
 
     /// The same preparation, also naming each day for screen readers as `formatter` does
-    /// ("Monday, July 20, 2026, 1 plan"), on the building thread with a formatter of its own.
+    /// ("Monday, July 20, 2026: 1 plan"), on the building thread with a formatter of its own.
     public func naming(like formatter: CalendarFormatter) -> YearPreparation {
         var named = self
         named.namer = (formatter.locale, formatter.strings)

@@ -15,7 +15,7 @@ public struct YearSlice: Equatable, Sendable {
     private let decorations: [DayDecoration]
     /// Distinct plans touching at least one day of the year (a multi-day plan counts once).
     public let planCount: Int
-    /// Each day's spoken name ("Monday, July 20, 2026, 1 plan"), January 1 first, when the
+    /// Each day's spoken name ("Monday, July 20, 2026: 1 plan"), January 1 first, when the
     /// slice was built with a namer (`YearPreparation.naming`): formatting 365 dates took the
     /// window's thread longer than drawing the page.
     private let accessibleLabels: [String]?

@@ -25,6 +25,12 @@ public enum Gettext {
         koyomi_dgettext(domain, message).map { String(cString: $0) } ?? message
     }
 
+    /// The translation of `message` in `context` (pgettext: one English text that other
+    /// languages word differently in different places), or `message` itself.
+    public static func translate(_ message: String, context: String, domain: String) -> String {
+        koyomi_dgettext(domain, context + "\u{4}" + message).map { String(cString: $0) } ?? message
+    }
+
     /// The plural form for `count` (English: `singular` for 1, else `plural`).
     public static func translate(_ singular: String, _ plural: String, count: Int, domain: String) -> String {
         koyomi_dngettext(domain, singular, plural, UInt(max(count, 0))).map { String(cString: $0) }

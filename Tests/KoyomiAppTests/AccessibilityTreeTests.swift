@@ -42,15 +42,15 @@ final class AccessibilityTreeTests: XCTestCase {
         // the tree is read again until its plans are in.
         // The header's buttons are measured again once the frame with the plans is painted.
         var nodes = try readTree(until: {
-            dayCells($0).contains { $0.name == "Tuesday, November 10, 2026, 1 plan" } && $0.contains { $0.name == "Today" }
+            dayCells($0).contains { $0.name == "Tuesday, November 10, 2026: 1 plan" } && $0.contains { $0.name == "Today" }
         })
         let buttons = nodes.filter { $0.role == "push button" }.map(\.name)
         for label in ["Previous month", "Next month", "Today"] {
             XCTAssertTrue(buttons.contains(label), "no button named “\(label)” in \(buttons)")
         }
         XCTAssertEqual(dayCells(nodes).count, 42, "every day cell is a labelled button")
-        XCTAssertTrue(dayCells(nodes).contains { $0.name == "Tuesday, November 10, 2026, 1 plan" })
-        XCTAssertTrue(dayCells(nodes).contains { $0.name == "Wednesday, November 11, 2026, no plans" })
+        XCTAssertTrue(dayCells(nodes).contains { $0.name == "Tuesday, November 10, 2026: 1 plan" })
+        XCTAssertTrue(dayCells(nodes).contains { $0.name == "Wednesday, November 11, 2026: no plans" })
         XCTAssertTrue(nodes.contains { $0.role == "label" && $0.name == "November 2026" }, "the month title is read")
         XCTAssertTrue(nodes.contains { $0.role != "label" && $0.name == "November 2026" },
                       "the grid is a group named after its month")
@@ -117,7 +117,7 @@ final class AccessibilityTreeTests: XCTestCase {
         // folds it into the main menu).
         let app = try launch([calendar.path], width: 1000, height: 760, in: folder)
         defer { app.terminate(); app.waitUntilExit() }
-        _ = try readTree(until: { self.dayCells($0).contains { $0.name == "Monday, November 30, 2026, 1 plan" } })
+        _ = try readTree(until: { self.dayCells($0).contains { $0.name == "Monday, November 30, 2026: 1 plan" } })
         let windowID = try MainActor.assumeIsolated {
             let search = try runTool(["xdotool", "search", "--sync", "--onlyvisible", "--pid", "\(app.processIdentifier)"])
             return try XCTUnwrap(search.output.split(separator: "\n").last.map(String.init))
@@ -126,7 +126,7 @@ final class AccessibilityTreeTests: XCTestCase {
         let nodes = try readTree(until: { $0.contains { $0.name.hasPrefix("Standup, ") } }, buttons: 7)
         XCTAssertTrue(nodes.contains { $0.role != "label" && $0.name == "Nov 29 – Dec 5, 2026" },
                       "the week is a group named by its days")
-        XCTAssertTrue(nodes.contains { $0.role != "push button" && $0.name == "Monday, November 30, 2026, 1 plan" },
+        XCTAssertTrue(nodes.contains { $0.role != "push button" && $0.name == "Monday, November 30, 2026: 1 plan" },
                       "each day column is a group named by its day and plan count")
         let plans = nodes.filter { $0.role == "push button" }.map { $0.name.replacingOccurrences(of: "\u{202F}", with: " ") }
         XCTAssertTrue(plans.contains("Standup, 9:15 AM – 9:30 AM, Work"), "no plan named so in \(plans)")
@@ -201,7 +201,7 @@ final class AccessibilityTreeTests: XCTestCase {
         })
         let chips = nodes.filter { $0.role == "label" }.map { $0.name.replacingOccurrences(of: "\u{202F}", with: " ") }
         XCTAssertTrue(chips.contains("Dentist 8:30 AM"), "the chip is read with its time, whether it has room for it or not: \(chips)")
-        XCTAssertTrue(dayCells(nodes).contains { $0.name == "Thursday, November 12, 2026, 2 plans" },
+        XCTAssertTrue(dayCells(nodes).contains { $0.name == "Thursday, November 12, 2026: 2 plans" },
                       "its day keeps its plan count")
         let bars = nodes.filter { $0.role == "push button" && $0.name.hasPrefix("Team offsite, ") }.map(\.name)
         XCTAssertEqual(bars, ["Team offsite, Nov 10 – Nov 12, Work, starts, day 1 of 3"],

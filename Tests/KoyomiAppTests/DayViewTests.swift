@@ -29,7 +29,7 @@ final class DayViewTests: WeekViewTestCase, @unchecked Sendable {
             XCTAssertEqual(week.state?.span.count, 1, "one day")
             XCTAssertEqual(titles(on: "2026-11-18"), ["Breakfast", "Standup", "Lunch", "Review", "Dinner"])
             XCTAssertEqual(plain(try block("Standup", on: "2026-11-18").button.accessibleLabel), "Standup, 9:30 AM – 9:45 AM, Work")
-            XCTAssertEqual(week.columns[0].box.accessibleLabel, "Wednesday, November 18, 2026, 5 plans")
+            XCTAssertEqual(week.columns[0].box.accessibleLabel, "Wednesday, November 18, 2026: 5 plans")
             XCTAssertTrue(window.header.viewButton(.day).isActive)
             XCTAssertFalse(window.header.viewButton(.week).isActive)
             XCTAssertEqual(window.header.previousButton.accessibleLabel, "Previous day")

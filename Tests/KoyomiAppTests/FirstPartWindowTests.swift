@@ -59,9 +59,9 @@ final class FirstPartWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(concert.map(\.plan.title), ["Concert"])
             XCTAssertNil(controller.coordinator.editingToMove(concert[0]), "a drag moves nothing yet")
             XCTAssertEqual(window.currentToast?.title, "This calendar is still being read: its plans can be moved in a moment")
-            XCTAssertEqual(said("2026-11-14", "Saturday, November 14, 2026", ending: "1 plan"), "Saturday, November 14, 2026, 1 plan")
+            XCTAssertEqual(said("2026-11-14", "Saturday, November 14, 2026", ending: "1 plan"), "Saturday, November 14, 2026: 1 plan")
             controller.store.showMonth(YearMonth(year: 2027, month: 3)!)
-            XCTAssertEqual(said("2027-03-10", "Wednesday, March 10, 2027"), "Wednesday, March 10, 2027, no plans", "a month not read yet shows no plans")
+            XCTAssertEqual(said("2027-03-10", "Wednesday, March 10, 2027"), "Wednesday, March 10, 2027: no plans", "a month not read yet shows no plans")
 
             open(gate, answer: "go")
             XCTAssertTrue(MainLoop.iterate(until: { result != nil }, timeout: 30), "the whole file is read")
@@ -70,9 +70,9 @@ final class FirstPartWindowTests: AppTestCase, @unchecked Sendable {
             XCTAssertEqual(fileCalendars.map(\.isReadOnly), [false])
             list.popover.render(fileCalendars, hidden: [])
             XCTAssertEqual(list.popover.rows.first?.caption.isVisible, false, "an ordinary calendar now")
-            XCTAssertEqual(said("2027-03-10", "Wednesday, March 10, 2027", ending: "1 plan"), "Wednesday, March 10, 2027, 1 plan", "every month now")
+            XCTAssertEqual(said("2027-03-10", "Wednesday, March 10, 2027", ending: "1 plan"), "Wednesday, March 10, 2027: 1 plan", "every month now")
             controller.store.showMonth(YearMonth(year: 2026, month: 11)!)
-            XCTAssertEqual(said("2026-11-14", "Saturday, November 14, 2026", ending: "1 plan"), "Saturday, November 14, 2026, 1 plan")
+            XCTAssertEqual(said("2026-11-14", "Saturday, November 14, 2026", ending: "1 plan"), "Saturday, November 14, 2026: 1 plan")
         }
     }
 

@@ -85,7 +85,7 @@ final class LiveUpdateTests: AppTestCase {
             XCTAssertEqual(cell("2026-11-14").visibleDotClasses, ["koyomi-color-9141ac"])
             // Screen readers get the new name once the frame with the dot is painted.
             waitForAccessibleText()
-            XCTAssertEqual(cell("2026-11-14").button.accessibleLabel, "Saturday, November 14, 2026, 1 plan")
+            XCTAssertEqual(cell("2026-11-14").button.accessibleLabel, "Saturday, November 14, 2026: 1 plan")
             XCTAssertFalse(window.errors.isShowing)
         }
     }

@@ -51,9 +51,9 @@ final class MonthGridTests: AppTestCase {
         let path = try sampleCalendar()
         MainActor.assumeIsolated {
             _ = openWindow([path])
-            XCTAssertEqual(cell("2026-11-10").button.accessibleLabel, "Tuesday, November 10, 2026, 1 plan")
-            XCTAssertEqual(cell("2026-11-18").button.accessibleLabel, "Wednesday, November 18, 2026, 5 plans")
-            XCTAssertEqual(cell("2026-11-14").button.accessibleLabel, "Saturday, November 14, 2026, no plans")
+            XCTAssertEqual(cell("2026-11-10").button.accessibleLabel, "Tuesday, November 10, 2026: 1 plan")
+            XCTAssertEqual(cell("2026-11-18").button.accessibleLabel, "Wednesday, November 18, 2026: 5 plans")
+            XCTAssertEqual(cell("2026-11-14").button.accessibleLabel, "Saturday, November 14, 2026: no plans")
             XCTAssertEqual(cell("2026-11-29").button.accessibleDescription, "today")
             XCTAssertEqual(window.header.previousButton.accessibleLabel, "Previous month")
             XCTAssertEqual(window.header.nextButton.accessibleLabel, "Next month")

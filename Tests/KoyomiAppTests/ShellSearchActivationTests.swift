@@ -137,7 +137,7 @@ final class ShellSearchActivationTests: XCTestCase {
                       "each result has the app's icon")
 
         let activated = result.after_activate
-        XCTAssertTrue(activated.contains { $0.role == "push button" && $0.name == "Tuesday, December 1, 2026, 1 plan"
+        XCTAssertTrue(activated.contains { $0.role == "push button" && $0.name == "Tuesday, December 1, 2026: 1 plan"
                           && $0.states.contains("selected") }, "ActivateResult selects the plan's day")
         XCTAssertTrue(activated.contains { $0.name.hasPrefix("Café with Ann") && $0.in_focused },
                       "the plan's row has the focus: \(activated.filter(\.in_focused).map(\.name))")

@@ -21,7 +21,7 @@ final class WeekViewTests: WeekViewTestCase, @unchecked Sendable {
             XCTAssertEqual(titles(on: "2026-11-16"), ["Standup"], "the weekly standup on Monday too")
             XCTAssertEqual(plain(try block("Standup", on: "2026-11-18").button.accessibleLabel), "Standup, 9:30 AM – 9:45 AM, Work",
                            "a screen reader hears title, time and calendar")
-            XCTAssertEqual(week.columns[3].box.accessibleLabel, "Wednesday, November 18, 2026, 5 plans",
+            XCTAssertEqual(week.columns[3].box.accessibleLabel, "Wednesday, November 18, 2026: 5 plans",
                            "each day column is a group named by its day")
             XCTAssertEqual(rowTitles, ["Breakfast", "Standup", "Lunch", "Review", "Dinner"], "the plan list shows the day")
             XCTAssertEqual(window.header.viewButton(.week).isActive, true)

@@ -71,9 +71,9 @@ final class YearViewTests: StyledAppTestCase, @unchecked Sendable {
             let harness = harness()
             harness.show()
             unowned let view = harness.view!
-            XCTAssertEqual(view.cell(for: day("2026-07-20"))?.button.accessibleLabel, "Monday, July 20, 2026, 1 plan")
-            XCTAssertEqual(view.cell(for: day("2026-03-03"))?.button.accessibleLabel, "Tuesday, March 3, 2026, 5 plans")
-            XCTAssertEqual(view.cell(for: day("2026-07-21"))?.button.accessibleLabel, "Tuesday, July 21, 2026, no plans")
+            XCTAssertEqual(view.cell(for: day("2026-07-20"))?.button.accessibleLabel, "Monday, July 20, 2026: 1 plan")
+            XCTAssertEqual(view.cell(for: day("2026-03-03"))?.button.accessibleLabel, "Tuesday, March 3, 2026: 5 plans")
+            XCTAssertEqual(view.cell(for: day("2026-07-21"))?.button.accessibleLabel, "Tuesday, July 21, 2026: no plans")
             XCTAssertEqual(view.cell(for: day("2026-11-29"))?.button.accessibleDescription, "today")
             XCTAssertEqual(view.cell(for: day("2026-01-01"))?.button.accessibleDescription, "New Year's Day",
                            "the holiday is read after the date")

@@ -40,7 +40,7 @@ final class YearViewWindowTests: StyledAppTestCase, @unchecked Sendable {
             XCTAssertEqual(title, "2026")
             XCTAssertTrue(window.header.viewButton(.year).isActive)
             XCTAssertEqual(window.header.previousButton.accessibleLabel, "Previous year")
-            waitForName("2026-11-18", "Wednesday, November 18, 2026, 5 plans")
+            waitForName("2026-11-18", "Wednesday, November 18, 2026: 5 plans")
             XCTAssertEqual(cell("2026-11-18")?.visibleDotClasses.count, 3, "three dots for five plans")
             XCTAssertTrue(cell("2026-11-18")?.showsMore ?? false, "and the mark of more")
             XCTAssertTrue(cell("2026-11-26")?.isHoliday ?? false, "Thanksgiving is marked")
@@ -69,13 +69,13 @@ final class YearViewWindowTests: StyledAppTestCase, @unchecked Sendable {
             _ = openWindow([path], month: YearMonth(year: 2026, month: 11))
             controller.store.show(CalendarDay(parsing: "2026-11-18")!)
             try switchToYear()
-            waitForName("2026-11-18", "Wednesday, November 18, 2026, 5 plans")
+            waitForName("2026-11-18", "Wednesday, November 18, 2026: 5 plans")
             try pressKeys(["ctrl+1"])
             XCTAssertTrue(MainLoop.iterate(until: { self.window.grid.root.isMapped }))
             let work = try XCTUnwrap(fileCalendars.first).id
             controller.store.setCalendar(work, visible: false)
             try switchToYear()
-            waitForName("2026-11-18", "Wednesday, November 18, 2026, no plans")
+            waitForName("2026-11-18", "Wednesday, November 18, 2026: no plans")
             XCTAssertEqual(cell("2026-11-18")?.visibleDotClasses, [], "the hidden calendar's dots went")
         }
     }

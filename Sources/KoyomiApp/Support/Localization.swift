@@ -54,7 +54,7 @@ enum Localization {
             noPlansInMonth: L("No plans in %@"),
             // TRANSLATORS: what a screen reader says for a day cell: %1$@ is the date
             // ("Tuesday, November 10, 2026"), %2$@ the plan count ("2 plans", "no plans").
-            dayWithPlanCount: L("%1$@, %2$@"),
+            dayWithPlanCount: LC("day cell", "%1$@: %2$@"),
             // TRANSLATORS: the plan count of a day or list without plans (spoken by screen readers).
             noPlans: L("no plans"),
             planCount: { count in
@@ -67,6 +67,12 @@ enum Localization {
 /// The translation of `message` into the user's language, or `message` itself.
 func L(_ message: String) -> String {
     Gettext.translate(message, domain: Localization.domain)
+}
+
+/// The translation of `message` where the same English text is worded differently elsewhere
+/// in another language; `context` says which place this is (pgettext).
+func LC(_ context: String, _ message: String) -> String {
+    Gettext.translate(message, context: context, domain: Localization.domain)
 }
 
 /// The plural form of a message for `count` (ngettext): English picks `singular` for 1 and
