@@ -27,26 +27,13 @@ struct DoneCommand {
     }
 
     func run() throws(CLIError) -> String {
-        let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        let all = try store.loadAll(parseGuard: context.parseGuard, scheduler: context.loadScheduler)
-        let files = try UserCalendarFolder.select(all, named: calendarName)
-        var found: [(file: ICalendarFile, calendar: CalendarFile)] = []
-        for file in files {
-            guard let path = file.path else { continue }
-            let calendar = try context.openCalendar(path)
-            if calendar.document.taskUIDs.contains(uid) { found.append((file, calendar)) }
-        }
-        guard let match = found.first else {
+        guard let match = try context.calendarsHolding(uid, named: calendarName, among: \.taskUIDs) else {
             // TRANSLATORS: `koyomi done`'s error; %@ is the UID given.
             let unknown = FormatterStrings.fill(L("no task with UID “%@”"), uid)
             // TRANSLATORS: after "no plan with UID “…”": %@ is the calendar asked for.
             throw .usage(unknown + (calendarName.map { FormatterStrings.fill(L(" in “%@”"), $0) } ?? "")
                 // TRANSLATORS: after "no task with UID “…”"; the command stays as written.
                 + L("; nothing was written (koyomi tasks --json shows the UIDs)"))
-        }
-        if found.count > 1 {
-            let names = found.map { "“\($0.file.calendar.name)”" }.joined(separator: ", ")
-            throw .usage(FormatterStrings.fill(L("UID “%1$@” is in several calendars (%2$@); choose one with --calendar"), uid, names))
         }
         let title = try? ICalendarTasks(text: match.calendar.document.text, sourceName: match.calendar.path,
                                         calendarID: match.file.calendar.id, timeZone: context.timeZone)

@@ -23,25 +23,11 @@ struct RemoveCommand {
     }
 
     func run() throws(CLIError) -> String {
-        let store = UserCalendarFolder(environment: context.environment, timeZone: context.timeZone)
-        let all = try store.loadAll(parseGuard: context.parseGuard, scheduler: context.loadScheduler)
-        let files = try UserCalendarFolder.select(all, named: calendarName)
-        var found: [(file: ICalendarFile, calendar: CalendarFile)] = []
-        for file in files {
-            guard let path = file.path else { continue }
-            let calendar = try context.openCalendar(path)
-            if calendar.document.eventUIDs.contains(uid) { found.append((file, calendar)) }
-        }
-        guard let match = found.first else {
+        guard let match = try context.calendarsHolding(uid, named: calendarName, among: \.eventUIDs) else {
             // TRANSLATORS: `koyomi remove`'s error; %@ is the UID given.
             let unknown = FormatterStrings.fill(L("no plan with UID “%@”"), uid)
             // TRANSLATORS: after "no plan with UID “…”": %@ is the calendar asked for.
             throw .usage(unknown + (calendarName.map { FormatterStrings.fill(L(" in “%@”"), $0) } ?? ""))
-        }
-        if found.count > 1 {
-            let names = found.map { "“\($0.file.calendar.name)”" }.joined(separator: ", ")
-            // TRANSLATORS: `koyomi remove`'s error: %1$@ is the UID, %2$@ the calendars (“Work”, “Home”).
-            throw .usage(FormatterStrings.fill(L("UID “%1$@” is in several calendars (%2$@); choose one with --calendar"), uid, names))
         }
         // The series' own title rather than a changed occurrence's: search entries list single
         // plans and overrides first and each series' master after them.
