@@ -68,8 +68,13 @@ public final class OnlineAccountsService: @unchecked Sendable {
             bus = nil
             busAddress = address
         } else {
-            let bus = ServerProcess(folder: try TestEnvironment.makeFolder("koyomi-goa-bus"))
-            try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"],
+            let busFolder = try TestEnvironment.makeFolder("koyomi-goa-bus")
+            let bus = ServerProcess(folder: busFolder)
+            // A session bus that starts no service: where GNOME Online Accounts is installed, a
+            // call after the stand-in left would otherwise start the real goa-daemon.
+            let config = busFolder.appendingPathComponent("session.conf")
+            try Self.busConfig(serviceFolder: busFolder.appendingPathComponent("services")).write(to: config, atomically: true, encoding: .utf8)
+            try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--config-file=\(config.path)", "--nofork", "--print-address=1"],
                           readyLine: "\n", failure: "dbus-daemon did not start")
             guard let address = bus.log?.text.split(separator: "\n").first(where: { $0.hasPrefix("unix:") }) else {
                 bus.stop()
@@ -93,6 +98,25 @@ public final class OnlineAccountsService: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress
         return environment
+    }
+
+    /// A session bus's configuration whose only service folder is `serviceFolder` (empty).
+    private static func busConfig(serviceFolder: URL) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:tmpdir=/tmp</listen>
+          <auth>EXTERNAL</auth>
+          <servicedir>\(serviceFolder.path)</servicedir>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
     }
 
     /// GOA quits; its bus stays (as on a desktop where GOA is not running).
