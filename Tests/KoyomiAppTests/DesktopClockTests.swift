@@ -7,7 +7,8 @@ import XCTest
 /// evolution-source-registry loads it (alarms left out as EDS parses it), the real
 /// evolution-calendar-factory reads Koyomi's file through the local backend, and the real
 /// gnome-shell-calendar-server lists the plan after SetTimeRange; a plan changed in the file
-/// follows without a new request, and the calendar renamed in its file follows in the registry.
+/// follows without a new request, and the calendar renamed in its file follows in the registry;
+/// a plan another program adds through EDS lands in Koyomi's file and the running Koyomi has it.
 final class DesktopClockTests: XCTestCase {
     func testPlansReachTheShellsCalendarServerAndChangesFollow() throws {
         for program in ["/usr/libexec/evolution-source-registry", "/usr/libexec/evolution-calendar-factory",
@@ -64,7 +65,8 @@ final class DesktopClockTests: XCTestCase {
         XCTAssertEqual(session.status, 0, session.stdout + session.stderr.suffix(4_000))
         // Each step's first words (the source's name holds a hash of the scratch path).
         XCTAssertEqual(steps.filter { $0.hasPrefix("OK ") }.map { $0.split(separator: " ").prefix(3).joined(separator: " ") },
-                       ["OK koyomi wrote", "OK the registry", "OK the calendar", "OK the changed", "OK the renamed"],
+                       ["OK koyomi wrote", "OK the registry", "OK the calendar", "OK the changed", "OK the renamed",
+                        "OK a plan", "OK the running"],
                        session.stdout)
         XCTAssertTrue(steps.contains("OK the calendar server lists 'Team meeting'"), session.stdout)
         XCTAssertTrue(steps.contains("OK the changed plan follows: 'Team lunch'"), session.stdout)

@@ -176,6 +176,31 @@ try:
     registry_source(uid, "DisplayName=Office")
     print("OK the renamed calendar follows in the registry", flush=True)
 
+    # Another program (as GNOME Calendar would) adds a plan through EDS: the local backend
+    # writes it into Koyomi's file, and the running Koyomi reads it (asked through its search
+    # provider, the same store the window shows).
+    factory = "org.gnome.evolution.dataserver.Calendar8"
+    path, name_on_bus = bus.call_sync(
+        factory, "/org/gnome/evolution/dataserver/CalendarFactory", "org.gnome.evolution.dataserver.CalendarFactory",
+        "OpenCalendar", GLib.Variant("(s)", (uid,)), None, Gio.DBusCallFlags.NONE, -1, None).unpack()
+    calendar_interface = "org.gnome.evolution.dataserver.Calendar"
+    bus.call_sync(name_on_bus, path, calendar_interface, "Open", None, None, Gio.DBusCallFlags.NONE, -1, None)
+    dentist = "\r\n".join(["BEGIN:VEVENT", "UID:dentist-1@other", "DTSTAMP:20261101T000000Z",
+                            "DTSTART:20261201T090000Z", "DTEND:20261201T100000Z", "SUMMARY:Dentist", "END:VEVENT"])
+    bus.call_sync(name_on_bus, path, calendar_interface, "CreateObjects", GLib.Variant("(asu)", ([dentist], 0)),
+                  None, Gio.DBusCallFlags.NONE, -1, None)
+    spin_until(lambda: "SUMMARY:Dentist" in open(calendar_path, encoding="utf-8").read(),
+               "EDS to write the plan into Koyomi's file")
+    print("OK a plan added through EDS is in Koyomi's file", flush=True)
+
+    def koyomi_finds_dentist():
+        found = bus.call_sync("app.koyomi.Koyomi", "/app/koyomi/Koyomi/SearchProvider", "org.gnome.Shell.SearchProvider2",
+                              "GetInitialResultSet", GLib.Variant("(as)", (["dentist"],)), None,
+                              Gio.DBusCallFlags.NONE, -1, None).unpack()[0]
+        return any("dentist-1@other" in result for result in found)
+    spin_until(koyomi_finds_dentist, "the running Koyomi to show the plan added through EDS")
+    print("OK the running Koyomi shows it", flush=True)
+
     print("PASS", flush=True)
     stop()
 except SystemExit:
