@@ -56,6 +56,10 @@ public enum DesktopCalendarSources {
         var lines = [
             "# Written by Koyomi so that the desktop's clock lists this calendar's plans.",
             "# Koyomi rewrites and removes it; its Preferences turn this off.",
+            // GLib writes a blank line after a group's comment: the registry's own rewrite of
+            // the file (it saves it back when it loads it) is then the same text, so Koyomi
+            // never sees a difference to write again.
+            "",
             "[Data Source]",
             "DisplayName=" + escaped(calendar.name),
             "Enabled=true",

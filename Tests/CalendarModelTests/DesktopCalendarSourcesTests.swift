@@ -14,6 +14,7 @@ final class DesktopCalendarSourcesTests: XCTestCase {
         XCTAssertEqual(files.first?.text, """
         # Written by Koyomi so that the desktop's clock lists this calendar's plans.
         # Koyomi rewrites and removes it; its Preferences turn this off.
+
         [Data Source]
         DisplayName=Work
         Enabled=true
