@@ -118,8 +118,8 @@ let package = Package(
             name: "KoyomiAppTests",
             dependencies: ["KoyomiApp", "GtkKit", "CGtk", "CalendarModel", "ICalendarReading", "CalendarLibrary",
                            "CalendarVetting", "FileSafety", "TestSupport", "CalDAV", "CalendarSync", "Accounts"],
-            // Run by the accessibility tests as a separate program, not compiled.
-            exclude: ["atspi-tree.py"]
+            // Run by the accessibility and desktop-clock tests as separate programs, not compiled.
+            exclude: ["atspi-tree.py", "eds-clock.py"]
         ),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "FileSafety", "TestSupport"]),
         // libcurl loaded when first needed, and what koyomi loads at start.

@@ -70,6 +70,10 @@ public struct Settings: Equatable, Sendable {
     /// they open again at every start until the user closes them in the calendars list.
     public var keptFiles: Set<CalendarID>
 
+    /// Whether the calendars are registered with Evolution Data Server, so the desktop's clock
+    /// (GNOME Shell's top bar) lists their plans (`DesktopCalendarSources`). On by default.
+    public var showsPlansInDesktopClock: Bool
+
     /// How long Snooze puts a reminder off, in minutes (Preferences offers `snoozeChoices`).
     public var snoozeMinutes: Int {
         didSet { snoozeMinutes = Self.clamp(snoozeMinutes, to: Self.snoozeRange) }
@@ -95,7 +99,7 @@ public struct Settings: Equatable, Sendable {
                 isMaximized: Bool = false, panelPosition: PanelPosition? = nil,
                 calendarView: CalendarViewKind = .month, selectedDay: CalendarDay? = nil,
                 hiddenCalendars: Set<CalendarID> = [], shownCalendars: Set<CalendarID> = [],
-                keptFiles: Set<CalendarID> = [],
+                keptFiles: Set<CalendarID> = [], showsPlansInDesktopClock: Bool = true,
                 snoozeMinutes: Int = Settings.defaultSnoozeMinutes, defaultReminders: [CalendarID: [Int]] = [:]) {
         // Property observers do not run in an initializer, so validate here too.
         self.firstWeekday = Self.validWeekday(firstWeekday)
@@ -112,6 +116,7 @@ public struct Settings: Equatable, Sendable {
         self.hiddenCalendars = hiddenCalendars
         self.shownCalendars = shownCalendars
         self.keptFiles = keptFiles
+        self.showsPlansInDesktopClock = showsPlansInDesktopClock
         self.snoozeMinutes = Self.clamp(snoozeMinutes, to: Self.snoozeRange)
         self.defaultReminders = Self.validReminders(defaultReminders)
     }

@@ -249,17 +249,29 @@ public final class KoyomiApplication {
     /// CalDAV accounts sync once the window is up (never in a timing run). Reminders from
     /// every open calendar, once every file has been read (the ones missed while Koyomi was
     /// not running then come as one notification).
-    /// CalDAV accounts sync and GNOME Online Accounts is asked once the window's first frame
-    /// is painted (a window in the background starts them at once). Reminders come from every
+    /// CalDAV accounts sync, GNOME Online Accounts is asked and the calendars are registered
+    /// for the desktop's clock once the window's first frame is painted (a window in the
+    /// background starts them at once). Reminders come from every
     /// open calendar once every file has been read (the ones missed while Koyomi was not
     /// running then come as one notification). Never in a timing run.
     private func startSyncAndReminders(_ controller: WindowController, afterFirstFrame: Bool) {
         deferredWork = false
         guard !options.isTimingRun else { return }
+        // The desktop's clock gets the calendars' EDS sources off the first frame's path too;
+        // only from a window of the user's own calendars (not `koyomi FILE` or the samples,
+        // whose set would replace the user's), and once every file is read (so a start never
+        // removes a source only to write it again).
+        let clock = opensUserCalendars && controller.desktopClock == nil
+            ? DesktopCalendarRegistration(store: controller.store, settings: controller.settings, environment: environment) : nil
+        if let clock { controller.desktopClock = clock }
         if afterFirstFrame {
-            controller.mainWindow.window.afterNextPaint { [weak controller] in controller?.sync.start() }
+            controller.mainWindow.window.afterNextPaint { [weak controller] in
+                controller?.sync.start()
+                controller?.whenLoaded { clock?.start() }
+            }
         } else {
             controller.sync.start()
+            controller.whenLoaded { clock?.start() }
         }
         controller.startReminders(notifier: application, stateFile: ReminderStateFile(environment: environment))
         controller.whenLoaded { [weak controller] in controller?.reminders?.start() }

@@ -72,6 +72,8 @@ final class WindowController: CalendarFileActions {
     var reminders: ReminderController?
     /// The log-in entry Preferences' "Run in the background for reminders" switches (nil in tests).
     var autostart: AutostartEntry?
+    /// The calendars' sources for the desktop's clock (Evolution Data Server), once started.
+    var desktopClock: DesktopCalendarRegistration?
 
     /// `zone` and `now` are injected so tests can pin and move them; the app passes the real ones.
     /// `loadScheduler`: the app's, which holds loads back until its first frame; `cacheWrites`:

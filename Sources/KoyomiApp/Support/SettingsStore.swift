@@ -18,6 +18,9 @@ import ICalendarReading
 ///                              # built-in calendars off by default here that were switched on
 ///     kept-files=/media/b.ics  # files `koyomi FILE.ics` added to the open window, opened
 ///                              # again at every start until closed in the calendars list
+///     desktop-clock=true       # the calendars registered with Evolution Data Server, so the
+///                              # desktop's clock lists their plans (files koyomi-*.source in
+///                              # $XDG_CONFIG_HOME/evolution/sources); false removes them
 ///     [Window]
 ///     width=720
 ///     height=760
@@ -66,6 +69,7 @@ final class SettingsStore {
         static let hiddenCalendars = "hidden-calendars"
         static let shownCalendars = "shown-calendars"
         static let keptFiles = "kept-files"
+        static let desktopClock = "desktop-clock"
         static let window = "Window"
         static let width = "width"
         static let height = "height"
@@ -270,6 +274,7 @@ final class SettingsStore {
         if let value = file.string(Key.keptFiles, in: Key.calendar) {
             settings.keptFiles = Self.calendarIDs(in: value)
         }
+        if let value = bool(Key.desktopClock, Key.calendar) { settings.showsPlansInDesktopClock = value }
         if let value = int(Key.width, Key.window) { settings.windowWidth = value }
         if let value = int(Key.height, Key.window) { settings.windowHeight = value }
         if let value = bool(Key.maximized, Key.window) { settings.isMaximized = value }
@@ -341,6 +346,7 @@ final class SettingsStore {
         } else {
             file.removeValue(for: Key.keptFiles, in: Key.calendar)
         }
+        file.set(settings.showsPlansInDesktopClock, for: Key.desktopClock, in: Key.calendar)
         file.set(settings.windowWidth, for: Key.width, in: Key.window)
         file.set(settings.windowHeight, for: Key.height, in: Key.window)
         file.set(settings.isMaximized, for: Key.maximized, in: Key.window)

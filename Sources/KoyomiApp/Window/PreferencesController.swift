@@ -3,7 +3,8 @@ import Foundation
 import GtkKit
 
 /// The Preferences window: the first day of the week, the week-number column, the 24-hour
-/// clock, coloured weekends and holidays, the Japanese era (offered where the language is Japanese), how long
+/// clock, coloured weekends and holidays, the Japanese era (offered where the language is Japanese), the
+/// plans in the desktop's clock, how long
 /// Snooze waits and whether Koyomi runs in the background for reminders.
 ///
 /// Every change goes to the `SettingsStore` at once (saved, then observers such as the month
@@ -41,6 +42,10 @@ final class PreferencesController {
         }
         static var background: String { L("Run in the background for reminders") }
         static var backgroundDetail: String { L("Start at log-in and keep reminding with the window closed") }
+        // TRANSLATORS: a switch: the calendars' plans listed under the clock in GNOME's top bar.
+        static var desktopClock: String { L("Show plans in the desktop's clock") }
+        // TRANSLATORS: under "Show plans in the desktop's clock". Evolution Data Server is a program's name.
+        static var desktopClockDetail: String { L("The top bar's calendar lists them through Evolution Data Server; reminders stay Koyomi's") }
     }
 
     let window: PreferencesWindow
@@ -59,6 +64,8 @@ final class PreferencesController {
     let snoozeRow: ComboRow
     /// Shown when Koyomi can start at log-in (`AutostartEntry`).
     let backgroundRow: SwitchRow?
+    /// The calendars registered with EDS for the desktop's clock (`Settings.showsPlansInDesktopClock`).
+    let desktopClockRow: SwitchRow
     /// The user switched running in the background on or off (already written).
     var onBackgroundChanged: ((Bool) -> Void)?
     /// Called once the window is gone (closed, or destroyed with the main window).
@@ -100,6 +107,8 @@ final class PreferencesController {
         group.add(clockRow)
         group.add(dayColorsRow)
         if let japaneseEraRow { group.add(japaneseEraRow) }
+        desktopClockRow = SwitchRow(title: Text.desktopClock, subtitle: Text.desktopClockDetail)
+        group.add(desktopClockRow)
         snoozeRow = ComboRow(title: Text.snooze, items: Settings.snoozeChoices.map(Text.minutes))
         backgroundRow = autostart.map { _ in SwitchRow(title: Text.background, subtitle: Text.backgroundDetail) }
         let reminders = PreferencesGroup(title: Text.remindersGroup)
@@ -131,6 +140,9 @@ final class PreferencesController {
         }
         japaneseEraRow?.onToggled { [weak self] isOn in
             self?.store.update { $0.showsJapaneseEra = isOn }
+        }
+        desktopClockRow.onToggled { [weak self] isOn in
+            self?.store.update { $0.showsPlansInDesktopClock = isOn }
         }
         snoozeRow.onSelected { [weak self] index in
             guard let index, Settings.snoozeChoices.indices.contains(index) else { return }
@@ -175,6 +187,7 @@ final class PreferencesController {
         clockRow.isOn = settings.usesTwentyFourHourClock(desktop: desktop) ?? localeUsesTwentyFourHourClock
         dayColorsRow.isOn = settings.colorsDays(localeDefault: colorsDaysByDefault)
         japaneseEraRow?.isOn = settings.showsJapaneseEra
+        desktopClockRow.isOn = settings.showsPlansInDesktopClock
         // A hand-edited time that is not one of the choices shows none of them.
         snoozeRow.selectedIndex = Settings.snoozeChoices.firstIndex(of: settings.snoozeMinutes)
     }
