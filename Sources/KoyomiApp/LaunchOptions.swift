@@ -47,13 +47,14 @@ public struct LaunchOptions: Equatable, Sendable {
     public static let usage = """
     Usage: koyomi [OPTION…] [FILE.ics…] [webcal://…]
 
-    Koyomi shows a month of your calendars with coloured dots for each day's plans and
-    lists the plans of the day you click. With no FILE it opens your calendars in
-    $XDG_DATA_HOME/koyomi/calendars/ (default ~/.local/share/koyomi/calendars/; the
-    first run creates an empty "Personal" calendar). FILEs are edited in place, with
-    atomic saves and backups in $XDG_DATA_HOME/koyomi/backups/. If Koyomi is already
-    running, FILEs open in that window. A webcal:// or https:// address subscribes to
-    that published calendar (read-only, refreshed with every sync).
+    Koyomi shows your calendars by month, week, day or year, with coloured dots for each
+    day's plans, and lists the plans of the day you click. With no FILE it opens your
+    calendars in $XDG_DATA_HOME/koyomi/calendars/ (default
+    ~/.local/share/koyomi/calendars/; the first run creates an empty "Personal"
+    calendar). FILEs are edited in place, with atomic saves and backups in
+    $XDG_DATA_HOME/koyomi/backups/. If Koyomi is already running, FILEs open in that
+    window. A webcal:// or https:// address subscribes to that published calendar
+    (read-only, refreshed with every sync).
 
     Options:
       --month YYYY-MM            show this month first (default: the current month)
