@@ -29,14 +29,7 @@ public final class NotificationServer: @unchecked Sendable {
             throw ServerProcess.StartFailure(what: "python3-dbusmock is not installed (scripts/setup --test installs it)", output: "")
         }
         bus = ServerProcess(folder: try TestEnvironment.makeFolder("koyomi-bus"))
-        try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--session", "--nofork", "--print-address=1"],
-                      environment: ProcessInfo.processInfo.environment.merging(busEnvironment) { $1 },
-                      readyLine: "\n", failure: "dbus-daemon did not start")
-        guard let address = bus.log?.text.split(separator: "\n").first(where: { $0.hasPrefix("unix:") }) else {
-            bus.stop()
-            throw ServerProcess.StartFailure(what: "dbus-daemon printed no address", output: bus.log?.text ?? "")
-        }
-        busAddress = String(address)
+        busAddress = try bus.startBus(environment: ProcessInfo.processInfo.environment.merging(busEnvironment) { $1 })
         mock = ServerProcess(folder: try TestEnvironment.makeFolder("koyomi-notify"))
         var environment = ProcessInfo.processInfo.environment
         environment["DBUS_SESSION_BUS_ADDRESS"] = busAddress

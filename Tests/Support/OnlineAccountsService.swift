@@ -74,14 +74,8 @@ public final class OnlineAccountsService: @unchecked Sendable {
             // call after the stand-in left would otherwise start the real goa-daemon.
             let config = busFolder.appendingPathComponent("session.conf")
             try Self.busConfig(serviceFolder: busFolder.appendingPathComponent("services")).write(to: config, atomically: true, encoding: .utf8)
-            try bus.start(URL(fileURLWithPath: "/usr/bin/dbus-daemon"), ["--config-file=\(config.path)", "--nofork", "--print-address=1"],
-                          readyLine: "\n", failure: "dbus-daemon did not start")
-            guard let address = bus.log?.text.split(separator: "\n").first(where: { $0.hasPrefix("unix:") }) else {
-                bus.stop()
-                throw ServerProcess.StartFailure(what: "dbus-daemon printed no address", output: bus.log?.text ?? "")
-            }
+            busAddress = try bus.startBus(["--config-file=\(config.path)"])
             self.bus = bus
-            busAddress = String(address)
         }
         service = ServerProcess(folder: try TestEnvironment.makeFolder("koyomi-goa-service"))
         do {
